@@ -1,0 +1,95 @@
+import { agentOf, type AgentId, type Family } from './rules/paper-rules.ts';
+import { ruleSet, type RuleSet } from './rules/rule-sets.ts';
+import { classifyWithWords } from './rules/classify.ts';
+import { messageText } from './text.ts';
+import type { ActionableKind, Conversation, Detection, Kind, LayerOptions, Message, RuleSetName, ToolCall } from './types.ts';
+import { originOf } from './surfaces/origin.ts';
+
+const ACTIONABLE = new Set<string>(['transient', 'fixable', 'unrecoverable']);
+
+export interface FailureMatch {
+  rule: string;
+  kind: Kind;
+}
+
+export interface DetectOptions {
+  userAgent?: string;
+  rules?: RuleSetName;
+  options?: LayerOptions;
+}
+
+/** The words of `family` in a rule set decide the kind of a detected failure (Appendix A "Kinds"). */
+export function classifyFailure(text: string, family: Family, rules: RuleSetName = 'paper'): Kind {
+  return classifyWithWords(text, ruleSet(rules).words[family]);
+}
+
+/**
+ * Is this tool message a failure, and of what kind? Precedence (spec point 9): `client-kind`, `is_error`, the
+ * explicit text flags, then the agent's rules (for a known agent) or the generic rules.
+ */
+export function detectToolResult(message: Message, agent: AgentId | undefined, rules: RuleSetName = 'paper'): FailureMatch | undefined {
+  if (typeof message.tool_error_kind === 'string' && ACTIONABLE.has(message.tool_error_kind)) {
+    return { rule: 'client-kind', kind: message.tool_error_kind as ActionableKind };
+  }
+  const set = ruleSet(rules);
+  const text = messageText(message);
+  if (message.is_error === true) return { rule: 'is_error', kind: classifyWithWords(text, set.words.common) };
+  const rule = firstMatch(set, agent, text);
+  return rule && { rule: rule.name, kind: classifyWithWords(text, set.words[rule.family]) };
+}
+
+function firstMatch(set: RuleSet, agent: AgentId | undefined, text: string) {
+  return set.explicit.find((r) => r.matches(text)) ?? (agent ? set.agents[agent] : set.generic).find((r) => r.matches(text));
+}
+
+/** The index of the last assistant message, or -1: tool results after it are the decision step. */
+export function lastAssistantIndex(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'assistant') return i;
+  return -1;
+}
+
+/** Detects and classifies every failed tool result of a conversation. */
+export function detectFailures(conversation: Conversation, opts: DetectOptions = {}): Detection[] {
+  const agent = agentOf(opts.userAgent);
+  const rules = opts.rules ?? 'paper';
+  const { messages } = conversation;
+  const decisionFrom = lastAssistantIndex(messages) + 1;
+  const detections: Detection[] = [];
+  messages.forEach((message, i) => {
+    if (message.role !== 'tool') return;
+    const match = detectToolResult(message, agent, rules);
+    if (!match) return;
+    const detection: Detection = {
+      canonicalIndex: i,
+      messageIndex: originOf(message)?.index ?? i,
+      kind: match.kind,
+      rule: match.rule,
+      scope: i >= decisionFrom ? 'decision' : 'history',
+    };
+    if (match.kind === 'transient' && opts.options?.retry_safety === 'annotations' && retryUnsafe(conversation, message)) {
+      detection.kind = 'ambiguous';
+      detection.withheld = 'retry-unsafe';
+    }
+    detections.push(detection);
+  });
+  return detections;
+}
+
+/** The tool call a tool message answers, matched by `tool_call_id` in the nearest earlier assistant message. */
+export function findAnsweredCall(messages: readonly Message[], toolMessage: Message, before = messages.indexOf(toolMessage)): { call: ToolCall; index: number } | undefined {
+  const id = toolMessage.tool_call_id;
+  for (let i = before - 1; i >= 0; i--) {
+    const call = messages[i]!.tool_calls?.find((c) => c.id === id);
+    if (call) return { call, index: i };
+  }
+  return undefined;
+}
+
+/** MCP annotations say the tool is not read-only and not idempotent (or destructive), and the client did not vouch. */
+function retryUnsafe(conversation: Conversation, message: Message): boolean {
+  if (message.retry_safe === true) return false;
+  const name = findAnsweredCall(conversation.messages, message)?.call.function.name;
+  const annotations = conversation.tools.find((t) => t.name === name)?.annotations;
+  if (!annotations) return false;
+  return annotations.readOnlyHint === false && (annotations.idempotentHint === false || annotations.destructiveHint === true);
+}

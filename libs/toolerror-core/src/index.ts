@@ -1,0 +1,17 @@
+export * from './types.ts';
+export { LayerInputError } from './errors.ts';
+export { contentText, messageText, appendToContent } from './text.ts';
+export { fromChatCompletions, toChatCompletions } from './surfaces/chat.ts';
+export { fromAnthropicMessages, toAnthropicMessages } from './surfaces/anthropic.ts';
+export { fromResponses, toResponses } from './surfaces/responses.ts';
+export { originOf, stripOrigin } from './surfaces/origin.ts';
+export { detectFailures, detectToolResult, classifyFailure, lastAssistantIndex, findAnsweredCall, type FailureMatch, type DetectOptions } from './detect.ts';
+export { applyForm, type FormResult } from './forms.ts';
+export { GUIDANCE, formatArguments, runtimeNote, fence, type FailedCall } from './note.ts';
+export { formatHeader, parseHeader, HeaderParseError, HEADER_NAME, type ToolErrorsHeader, type HeaderFailure } from './header.ts';
+export { processRequest, REQUEST_FIELD, SURFACES, type ProcessOptions, type ProcessResult, type ReportedDetection } from './process.ts';
+export { agentOf, AGENT_MARKERS, AGENT_IDS, type AgentId, type Family, type TextRule } from './rules/paper-rules.ts';
+export { RULE_SET_REGISTRY, ruleSet, ruleNames, type RuleSet } from './rules/rule-sets.ts';
+export { COMMON_WORDS, WIDE_WORDS, type WordLists } from './rules/words.ts';
+export { CLASSIFY_WINDOW } from './rules/classify.ts';
+export { auditRecords, parseAuditRecord, type AuditRecord, type AuditRow, type AuditCounts, type Truth } from './audit.ts';

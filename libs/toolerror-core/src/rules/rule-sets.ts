@@ -1,0 +1,48 @@
+import type { RuleSetName } from '../types.ts';
+import { EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
+import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
+import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, type WordLists } from './words.ts';
+
+export interface RuleSet {
+  name: RuleSetName;
+  /** Text flags read for every client, after `client-kind` and `is_error`. */
+  explicit: readonly TextRule[];
+  agents: Readonly<Record<AgentId, readonly TextRule[]>>;
+  /** For any other client. */
+  generic: readonly TextRule[];
+  words: Readonly<Record<Family, WordLists>>;
+}
+
+const PAPER: RuleSet = {
+  name: 'paper',
+  explicit: PAPER_EXPLICIT_RULES,
+  agents: PAPER_AGENT_RULES,
+  generic: PAPER_GENERIC_RULES,
+  words: { common: COMMON_WORDS, wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS) },
+};
+
+const EXTENDED: RuleSet = {
+  name: 'extended',
+  explicit: [...PAPER_EXPLICIT_RULES, ...EXTENDED_EXPLICIT_RULES],
+  agents: Object.fromEntries(AGENT_IDS.map((id) => [id, PAPER_AGENT_RULES[id]])) as Record<AgentId, readonly TextRule[]>,
+  generic: [...PAPER_GENERIC_RULES, ...EXTENDED_GENERIC_RULES],
+  words: { common: COMMON_WORDS, wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_WIDE_WORDS) },
+};
+
+export const RULE_SET_REGISTRY: Readonly<Record<RuleSetName, RuleSet>> = { paper: PAPER, extended: EXTENDED };
+
+export function ruleSet(name: RuleSetName): RuleSet {
+  return RULE_SET_REGISTRY[name];
+}
+
+/** Every rule name a rule set can report, in precedence order. */
+export function ruleNames(name: RuleSetName): string[] {
+  const set = ruleSet(name);
+  return [
+    'client-kind',
+    'is_error',
+    ...set.explicit.map((r) => r.name),
+    ...AGENT_IDS.flatMap((id) => set.agents[id].map((r) => r.name)),
+    ...set.generic.map((r) => r.name),
+  ];
+}
