@@ -1,0 +1,9 @@
+export { BenchError, BENCH_ERROR_CODES, isBenchError, asBenchError, type BenchErrorCode } from './errors.ts';
+export type { ChatMessage, ToolCall, ToolSpec, GenerateRequest, GenerateResponse, Usage, ModelClient } from './model.ts';
+export type { InjectedFault, ParsedToolCall, ToolOutcome, ToolContext, ToolExecutor } from './tools.ts';
+export { visibleToolEvents, faultEvents, type Transcript, type TranscriptEvent, type EndReason } from './transcript.ts';
+export { e1Plugin, e2Plugin, E2_MAX_RETRIES, CLIENT_PLUGINS, executeWithPlugins, type ClientPlugin, type ClientPluginId } from './plugins.ts';
+export { runAgentLoop, parseToolCall, AgentLoopSettingsSchema, type AgentLoopSettings, type AgentLoopSettingsInput, type AgentLoopInput } from './agent-loop.ts';
+export { runAndScore, type Benchmark, type RunContext, type Scorer, type Score, type ScoreOutcome, type TaskRef } from './benchmark.ts';
+export { ScriptedModel, type ScriptedTurn, type ScriptedPolicy } from './scripted-model.ts';
+export { RunLogWriter, readRunLog, type LogRecord, type ReadLog } from './run-log.ts';
