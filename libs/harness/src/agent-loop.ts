@@ -118,7 +118,7 @@ async function generateWithRetry(
   let last: Turn = { kind: 'empty' };
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(baseDelayMs * 2 ** (attempt - 1));
-    input.signal?.throwIfAborted();
+    throwIfAborted(input.signal);
     const t0 = performance.now();
     try {
       const response = await input.model.generate(
@@ -177,7 +177,12 @@ export function parseToolCall(call: ToolCall): Parsed {
   return { ok: true, call: { id: call.id, name: call.function.name, arguments: value as Record<string, unknown>, rawArguments: raw } };
 }
 
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new BenchError('run:aborted', 'the run was aborted', { cause: signal.reason });
+}
+
 async function runTool(input: AgentLoopInput, call: ParsedToolCall, round: number, record: (e: TranscriptEvent) => void): Promise<string> {
+  throwIfAborted(input.signal);
   const ctx: ToolContext = { round, attempt: 1, signal: input.signal, record };
   const execute = async (c: ToolContext) => {
     const t0 = performance.now();
