@@ -36,6 +36,7 @@ export class HeaderParseError extends Error {
 }
 
 const RULE_NAME = /^[A-Za-z0-9_-]+$/;
+const HEADER_FIELDS = new Set(['form', 'rules', 'changed', 'failures']);
 
 /** Parses a header value written by `formatHeader`; anything else throws `HeaderParseError`. */
 export function parseHeader(value: string): ToolErrorsHeader {
@@ -43,7 +44,10 @@ export function parseHeader(value: string): ToolErrorsHeader {
   for (const part of value.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) throw new HeaderParseError(`header field without "=": ${JSON.stringify(part.trim())}`);
-    fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+    const name = part.slice(0, eq).trim();
+    if (!HEADER_FIELDS.has(name)) throw new HeaderParseError(`unknown header field ${JSON.stringify(name)}`);
+    if (fields.has(name)) throw new HeaderParseError(`header field ${JSON.stringify(name)} given twice`);
+    fields.set(name, part.slice(eq + 1).trim());
   }
   const form = oneOf(fields.get('form'), FORMS, 'form');
   const rules = oneOf(fields.get('rules'), RULE_SETS, 'rules');

@@ -50,7 +50,8 @@ export function runtimeNote(call: FailedCall, error: string, kind: ActionableKin
 
 /** Wraps text in a backtick fence longer than any backtick run inside it, so the text cannot close it. */
 export function fence(text: string): string {
-  const cut = text.length > QUOTED_ERROR_LIMIT ? `${cutAt(text, QUOTED_ERROR_LIMIT)}\n[… ${text.length - QUOTED_ERROR_LIMIT} more characters cut]` : text;
+  const kept = text.length > QUOTED_ERROR_LIMIT ? cutAt(text, QUOTED_ERROR_LIMIT) : text;
+  const cut = kept.length < text.length ? `${kept}\n[… ${text.length - kept.length} more characters cut]` : text;
   let longest = 0;
   for (const m of cut.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
   const ticks = '`'.repeat(Math.max(3, longest + 1));

@@ -97,7 +97,8 @@ export function toAnthropicMessages(conversation: Conversation, body: Record<str
       out.push(assistantToAnthropic(message));
       continue;
     }
-    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : userBlocks(message.content);
+    // A fresh array: later blocks of the same source message are pushed into it, never into the canonical content.
+    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : [...userBlocks(message.content)];
     if (origin !== undefined && open?.index === origin.index) {
       open.blocks.push(...blocks);
       continue;

@@ -60,6 +60,9 @@ function messageFromItem(item: Record<string, unknown>, index: number): Canonica
     copyToolResultExtensions(item, tool);
     return withOrigin(tool, index, item);
   }
+  if (item.type === 'message' && !MESSAGE_ROLES.has(item.role as Role)) {
+    throw new LayerInputError('layer:not-a-request', `input[${index}] is a message with role ${JSON.stringify(item.role)}; expected one of ${[...MESSAGE_ROLES].join(', ')}`);
+  }
   const isMessage = (item.type === undefined || item.type === 'message') && MESSAGE_ROLES.has(item.role as Role);
   if (isMessage) {
     const content = item.content;
