@@ -105,7 +105,8 @@ const TABLE: { name: string; body: Record<string, unknown>; messages: Message[];
       { role: 'assistant', content: null, opaque: true },
       { role: 'assistant', content: null, opaque: true },
       { role: 'user', content: 'between' },
-      { role: 'assistant', content: null, opaque: true },
+      // An output of another tool kind is a tool result, so it never ends the decision step.
+      { role: 'tool', content: null, opaque: true },
     ],
     indices: [0, 1, 2, 3, 4],
   },

@@ -74,7 +74,10 @@ function messageFromItem(item: Record<string, unknown>, index: number): Canonica
   if (item.type === undefined) {
     throw new LayerInputError('layer:not-a-request', `input[${index}] has neither a "type" nor a known "role"`);
   }
-  return withOrigin({ role: 'assistant', content: null, opaque: true }, index, item);
+  // Outputs of other tool kinds (custom_tool_call_output, computer_call_output, …) are tool results: they must
+  // not end the decision step the way an assistant turn does.
+  const role = typeof item.type === 'string' && item.type.endsWith('_output') ? 'tool' : 'assistant';
+  return withOrigin({ role, content: null, opaque: true }, index, item);
 }
 
 /** Writes the conversation back into a copy of the Responses request. */
@@ -99,9 +102,21 @@ function itemsOf(message: CanonicalMessage): unknown[] {
   if (Array.isArray(raw)) return functionCallItems(message.tool_calls ?? [], raw as Record<string, unknown>[]);
   const base = isPlainObject(raw) ? raw : { role: message.role };
   const items: unknown[] = [];
-  if (isPlainObject(raw) || !hasNoText(message.content)) items.push({ ...base, content: message.content ?? '' });
+  if (isPlainObject(raw) || !hasNoText(message.content)) items.push({ ...base, content: inResponsesDialect(message, raw) });
   if (!isPlainObject(raw)) items.push(...functionCallItems(message.tool_calls ?? [], []));
   return items;
+}
+
+/**
+ * Responses input has no `text` part type: a text part added after the source's parts (a note appended to a
+ * message that had none) is written as `input_text`, or `output_text` in an assistant message.
+ */
+function inResponsesDialect(message: CanonicalMessage, raw: unknown): Content {
+  const content = message.content ?? '';
+  if (!Array.isArray(content)) return content;
+  const known = isPlainObject(raw) && Array.isArray(raw.content) ? raw.content.length : 0;
+  const textType = message.role === 'assistant' ? 'output_text' : 'input_text';
+  return content.map((part, i) => (i >= known && part.type === 'text' ? { ...part, type: textType } : part));
 }
 
 /** The remaining calls of a run, each as its source item where the call is unchanged. */
