@@ -1,4 +1,5 @@
 import { runLayerCommand } from './layer.ts';
+import { runSimEngineCommand } from './sim-engine.ts';
 
 export interface Command {
   summary: string;
@@ -8,6 +9,7 @@ export interface Command {
 /** The command registry: `recovery-bench <name> …`. `help` and misses read it. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
+  'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
 };
 
 export function usage(): string {
