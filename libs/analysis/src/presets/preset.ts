@@ -1,0 +1,55 @@
+import { evaluateContrasts, type ContrastEvaluation, type EvaluateOptions } from '../contrasts.ts';
+import type { ContrastSpec } from '../contrast-spec.ts';
+import { countFailures, type FailureCount } from '../failures.ts';
+import { indexSamples, type Sample } from '../samples.ts';
+
+/** What a preset expands over: the benchmarks present in the samples, each with the tiers it was run in. */
+export interface PresetScope {
+  benchmarks: readonly BenchmarkScope[];
+}
+
+export interface BenchmarkScope {
+  benchmark: string;
+  /** Empty when its samples name no tier; the contrasts then pool all of them. */
+  tiers: readonly string[];
+}
+
+/** A named list of contrasts, expanded per benchmark and tier, since each is analysed separately. */
+export interface Preset {
+  id: string;
+  description: string;
+  contrasts(scope: PresetScope): ContrastSpec[];
+}
+
+export interface PresetEvaluation extends ContrastEvaluation {
+  preset: string;
+  scope: PresetScope;
+  failures: FailureCount[];
+}
+
+export function scopeOf(samples: readonly Sample[]): PresetScope {
+  const tiers = new Map<string, Set<string>>();
+  for (const s of samples) {
+    const set = tiers.get(s.benchmark) ?? new Set<string>();
+    if (s.tier !== undefined) set.add(s.tier);
+    tiers.set(s.benchmark, set);
+  }
+  return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort() })) };
+}
+
+/** Evaluates a preset over the benchmarks and tiers found in the samples, with the failure counts beside it. */
+export function evaluatePreset(samples: readonly Sample[], preset: Preset, options: EvaluateOptions = {}): PresetEvaluation {
+  const index = indexSamples(samples);
+  const scope = scopeOf(samples);
+  const evaluation = evaluateContrasts(index, preset.contrasts(scope), options);
+  return { preset: preset.id, scope, ...evaluation, failures: countFailures(index) };
+}
+
+/** `toolmaze/small` or just `toolmaze`: the prefix that keeps contrast names unique per benchmark and tier. */
+export function scopeLabel(benchmark: string, tier: string | undefined): string {
+  return tier === undefined ? benchmark : `${benchmark}/${tier}`;
+}
+
+export function tiersOrAll(scope: BenchmarkScope): (string | undefined)[] {
+  return scope.tiers.length > 0 ? [...scope.tiers] : [undefined];
+}
