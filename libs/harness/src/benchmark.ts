@@ -23,6 +23,11 @@ export interface TaskRef {
   id: string;
   /** The fault condition the task runs under (e.g. `P1`), for grouping in reports. */
   condition: string;
+  /**
+   * The unit reports resample: runs of one task under several conditions share it (ToolMaze's base task,
+   * `FX_001` for `FX_001_P0`…`FX_001_P4`). Default: the id.
+   */
+  unit?: string;
 }
 
 export interface RunContext {
