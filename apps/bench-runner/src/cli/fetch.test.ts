@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TOOLMAZE_IDENTITY } from '@recovery-bench/toolmaze-adapter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { runCommand } from '../testing/run-command.ts';
+
+const COMMAND = fileURLToPath(new URL('./fetch.ts', import.meta.url));
+const runCli = (args: string[], _input: string, opts: { env?: NodeJS.ProcessEnv } = {}) => runCommand(COMMAND, 'runFetchCommand', args.slice(1), opts);
+
+const work = mkdtempSync(join(tmpdir(), 'toolmaze-fetch-'));
+const servers: Server[] = [];
+afterAll(() => {
+  for (const s of servers) s.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A `git` on PATH that fails like an offline machine, or "clones" an empty tree. */
+function fakeGit(name: string, mode: 'offline' | 'ok'): string {
+  const bin = join(work, name);
+  mkdirSync(bin, { recursive: true });
+  const body = mode === 'offline'
+    ? `echo "Cloning into '\${@: -1}'..." >&2\necho "fatal: unable to access '${TOOLMAZE_IDENTITY.codeRepository}/': Could not resolve host: github.com" >&2\nexit 128`
+    : 'if [ "$1" = clone ]; then mkdir -p "${@: -1}"/.git; fi\nexit 0';
+  writeFileSync(join(bin, 'git'), `#!/usr/bin/env bash\n${body}\n`);
+  chmodSync(join(bin, 'git'), 0o755);
+  return bin;
+}
+
+const withPath = (bin: string) => ({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('recovery-bench fetch toolmaze', () => {
+  it('prints one line and exits 1 when git cannot reach the network', async () => {
+    const r = await runCli(['fetch', 'toolmaze', '--dest', join(work, 'a')], '', { env: withPath(fakeGit('bin-offline', 'offline')) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('recovery-bench fetch toolmaze: offline: cannot reach github.com (unable to access \'https://github.com/Zhudongsheng75/ToolMaze/\': Could not resolve host: github.com)\n');
+  });
+
+  it('prints one line and exits 1 when the data download cannot connect', async () => {
+    const closed = await listen(() => undefined);
+    servers.pop()!.close();
+    const r = await runCli(['fetch', 'toolmaze', '--dest', join(work, 'b')], '', { env: { ...withPath(fakeGit('bin-ok', 'ok')), HF_ENDPOINT: closed } });
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^recovery-bench fetch toolmaze: offline: cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\n$/);
+  });
+
+  it('downloads the data revision, unzips it into data/, and checks the hash', async () => {
+    const src = join(work, 'zip-src', 'perturbed_tasks', 'c1');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(src, 'C1_task_001_P0.json'), '{"task_id": "C1_task_001"}\n');
+    const zip = join(work, 'data.zip');
+    spawnSync('python3', ['-c', 'import shutil,sys; shutil.make_archive(sys.argv[1][:-4], "zip", sys.argv[2])', zip, join(work, 'zip-src')]);
+    const { dataRepository: repo, dataRevision: rev } = TOOLMAZE_IDENTITY;
+    const seen: string[] = [];
+    const endpoint = await listen((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === `/api/datasets/${repo}/revision/${rev}`) return res.end(JSON.stringify({ siblings: [{ rfilename: '.gitattributes' }, { rfilename: 'perturbed_tasks.zip' }, { rfilename: 'README.md' }] }));
+      if (req.url === `/datasets/${repo}/resolve/${rev}/perturbed_tasks.zip`) return res.end(readFileSync(zip));
+      if (req.url === `/datasets/${repo}/resolve/${rev}/README.md`) return res.end('# readme\n');
+      res.statusCode = 404;
+      res.end();
+    });
+    const dest = join(work, 'c');
+    const r = await runCli(['fetch', 'toolmaze', '--dest', dest], '', { env: { ...withPath(fakeGit('bin-ok2', 'ok')), HF_ENDPOINT: endpoint } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dest, 'data', 'perturbed_tasks', 'c1', 'C1_task_001_P0.json'))).toBe(true);
+    expect(existsSync(join(dest, 'data', 'README.md'))).toBe(true);
+    expect(r.stdout).toMatch(/cloned https:\/\/github\.com\/Zhudongsheng75\/ToolMaze at ef0798aa7f31ac9b33403254b1ef76e8673305fa \(the commit a third-party run used; unverified\)/);
+    const earlier = join(work, 'earlier-clone');
+    mkdirSync(join(earlier, '.git'), { recursive: true });
+    writeFileSync(join(earlier, 'README.md'), 'code from an earlier attempt\n');
+    const again = await runCli(['fetch', 'toolmaze', '--dest', earlier], '', { env: { ...withPath(fakeGit('bin-ok3', 'ok')), HF_ENDPOINT: endpoint } });
+    expect(again.stdout).toMatch(/^reused the clone at ef0798aa/);
+    expect(again.code).toBe(0);
+    expect(r.stdout).toMatch(/warning: data hash [0-9a-f]{64} of 1 task files differs from the pinned 9fcd7d7e/);
+    expect(seen).not.toContain(`/datasets/${repo}/resolve/${rev}/.gitattributes`);
+  });
+
+  it('refuses a non-empty destination and an unknown source', async () => {
+    const dest = join(work, 'full');
+    mkdirSync(dest, { recursive: true });
+    writeFileSync(join(dest, 'x'), '');
+    const full = await runCli(['fetch', 'toolmaze', '--dest', dest], '');
+    expect(full).toMatchObject({ code: 2, stderr: `recovery-bench fetch: ${dest} exists and is not empty; choose another --dest\n` });
+    const other = await runCli(['fetch', 'bfcl'], '');
+    expect(other).toMatchObject({ code: 2, stderr: 'recovery-bench fetch: fetch what? the only source is "toolmaze"; got "bfcl"\n' });
+  });
+});

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT, type CliResult } from './run-cli.ts';
+
+/**
+ * Runs one command module's entry point (`run…Command(args)`) in a child process, as the bin would, without
+ * loading the other commands: a command's tests then do not depend on every command compiling.
+ */
+export function runCommand(modulePath: string, entry: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+  const code = `import { register } from 'tsx/esm/api';
+register();
+const m = await import(${JSON.stringify(pathToFileURL(modulePath).href)});
+process.exitCode = await m[${JSON.stringify(entry)}](${JSON.stringify(args)});`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: opts.cwd ?? REPO_ROOT, env: { ...process.env, ...opts.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BenchError,
+  runAgentLoop,
+  type AgentLoopSettingsInput,
+  type Benchmark,
+  type ChatMessage,
+  type RunContext,
+  type TaskRef,
+  type ToolExecutor,
+  type ToolSpec as ModelToolSpec,
+  type Transcript,
+} from '@recovery-bench/harness';
+import { z } from 'zod';
+import { BridgeOptionsSchema, BridgeClient, type BridgeOptions } from './bridge/bridge-client.ts';
+import { sharedBridgePool } from './bridge/bridge-pool.ts';
+import { loadCheckout, type LoadedSuite } from './checkout.ts';
+import { assertC1 } from './errors.ts';
+import { CheckoutToolExecutor } from './executor/checkout-executor.ts';
+import { FixtureToolExecutor } from './executor/fixture-executor.ts';
+import { ADAPTER_VERSION } from './identity.ts';
+import { buildManifest, type ToolmazeManifest } from './manifest.ts';
+import { choosePrompt, PromptSourceSchema, PromptVariantSchema, resolvePrompts, type PromptKind, type PromptVariant } from './prompts.ts';
+import { ComplexitySchema, ModeSchema, type Mode, type Prompts, type Task, type ToolSpec } from './schema.ts';
+import { c1JudgeScorer } from './scorer.ts';
+import { loadSuiteFile } from './suite-file.ts';
+import type { LoadWarning } from './task-rules.ts';
+
+/** Options of `loadTasks`, grouped by concern; defaults are ToolMaze's (spec §5). */
+export const ToolmazeOptionsSchema = z
+  .object({
+    source: z
+      .discriminatedUnion('kind', [
+        /** A suite file in the normalised shape; the built-in fixture suite by default. */
+        z.object({ kind: z.literal('fixture'), path: z.string().min(1).optional() }).strict(),
+        z
+          .object({
+            kind: z.literal('checkout'),
+            root: z.string().min(1),
+            python: z.string().min(1).default('python3'),
+            bridgeTimeoutMs: z.number().int().positive().default(30_000),
+            complexities: z.array(ComplexitySchema).min(1).default(['C1']),
+            computeDataHash: z.boolean().default(false),
+          })
+          .strict(),
+      ])
+      .default({ kind: 'fixture' }),
+    promptVariant: PromptVariantSchema.default('by-mode'),
+    /** Default: the suite's prompts for a suite file, the checkout's for a checkout. */
+    prompts: PromptSourceSchema.optional(),
+    select: z
+      .object({ modes: z.array(ModeSchema).optional(), ids: z.array(z.string()).optional(), limit: z.number().int().positive().optional() })
+      .strict()
+      .default({}),
+    limits: z.object({ maxRounds: z.number().int().positive().default(25) }).strict().default({ maxRounds: 25 }),
+    generation: z
+      .object({
+        temperature: z.number().min(0).default(1),
+        /** The paper's 16000; the repository's configs use 10240. */
+        maxOutputTokens: z.number().int().positive().default(16_000),
+        requestTimeoutS: z.number().positive().default(45),
+      })
+      .strict()
+      .default({ temperature: 1, maxOutputTokens: 16_000, requestTimeoutS: 45 }),
+    /** Model-call retries: 5 attempts, waiting baseDelayMs·2ⁿ (2 s, 4 s, …); tests set 0. */
+    retry: z
+      .object({ attempts: z.number().int().min(1).default(5), baseDelayMs: z.number().min(0).default(2000) })
+      .strict()
+      .default({ attempts: 5, baseDelayMs: 2000 }),
+  })
+  .strict();
+export type ToolmazeOptions = z.infer<typeof ToolmazeOptionsSchema>;
+export type ToolmazeOptionsInput = z.input<typeof ToolmazeOptionsSchema>;
+
+export type SampleExecutor = { kind: 'fixture'; tools: Record<string, ToolSpec> } | { kind: 'checkout'; bridge: BridgeOptions };
+
+/** One runnable task: everything `run` needs besides the model, as data. */
+export interface ToolmazeSample extends TaskRef {
+  condition: Mode;
+  /** The base task: reports resample a base task's P0–P4 runs together. */
+  unit: string;
+  task: Task;
+  /** The offered tools as the model sees them. */
+  tools: ModelToolSpec[];
+  systemPrompt: string;
+  promptKind: PromptKind;
+  promptVariant: PromptVariant;
+  loop: AgentLoopSettingsInput;
+  executor: SampleExecutor;
+}
+
+export interface PreparedToolmaze {
+  samples: ToolmazeSample[];
+  warnings: LoadWarning[];
+  manifest: ToolmazeManifest;
+}
+
+/** The function spec exactly as ToolMaze sends it: `{"type": "function", "function": {name, description, parameters}}`. */
+export function modelToolSpec(spec: ToolSpec): ModelToolSpec {
+  return { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.parameters } };
+}
+
+function loopSettings(o: ToolmazeOptions): AgentLoopSettingsInput {
+  return {
+    limits: { maxRounds: o.limits.maxRounds },
+    generation: { temperature: o.generation.temperature, maxTokens: o.generation.maxOutputTokens, parallelToolCalls: false, requestTimeoutMs: Math.round(o.generation.requestTimeoutS * 1000) },
+    toolCallsPerTurn: 'first',
+    // 400s are not retried: the harness cannot tell a passing 400 from a context-length or invalid request.
+    modelRetry: { attempts: o.retry.attempts, baseDelayMs: o.retry.baseDelayMs, statuses: [429, 502, 503], retryEmpty: true },
+    badArguments: 'end-run',
+    errorAnswerPrefix: 'Error during execution: ',
+  };
+}
+
+function selectTasks(tasks: readonly Task[], select: ToolmazeOptions['select']): Task[] {
+  const picked = tasks.filter((t) => (!select.modes || select.modes.includes(t.mode)) && (!select.ids || select.ids.includes(t.id) || select.ids.includes(t.baseId)));
+  return select.limit === undefined ? picked : picked.slice(0, select.limit);
+}
+
+/** Loads the suite, resolves prompts, and builds the samples, the loader's warnings and the run manifest. */
+export async function prepareToolmaze(input: ToolmazeOptionsInput = {}): Promise<PreparedToolmaze> {
+  const parsed = ToolmazeOptionsSchema.safeParse(input);
+  if (!parsed.success) throw new BenchError('config:invalid', `toolmaze options: ${z.prettifyError(parsed.error)}`);
+  const o = parsed.data;
+  const src = o.source;
+  const loaded: LoadedSuite = src.kind === 'fixture' ? loadSuiteFile(src.path) : loadCheckout(src.root, { complexities: src.complexities, computeDataHash: src.computeDataHash });
+  const bridge = src.kind === 'checkout' ? BridgeOptionsSchema.parse({ root: src.root, python: src.python, timeoutMs: src.bridgeTimeoutMs }) : undefined;
+  const promptSource = o.prompts ?? (src.kind === 'checkout' ? { source: 'checkout' as const } : { source: 'suite' as const });
+  const prompts = await resolvePrompts(promptSource, {
+    suitePrompts: loaded.suite.prompts,
+    fromCheckout: bridge ? () => checkoutPrompts(bridge) : undefined,
+  });
+  const { suite } = loaded;
+  const loop = loopSettings(o);
+  const samples = selectTasks(suite.tasks, o.select).map((task): ToolmazeSample => {
+    const offered = task.offeredTools.map((name) => suite.tools[name]!);
+    const promptKind = choosePrompt(o.promptVariant, task.mode);
+    return {
+      id: task.id,
+      condition: task.mode,
+      unit: task.baseId,
+      task,
+      tools: offered.map(modelToolSpec),
+      systemPrompt: prompts[promptKind],
+      promptKind,
+      promptVariant: o.promptVariant,
+      loop,
+      executor: bridge ? { kind: 'checkout', bridge } : { kind: 'fixture', tools: Object.fromEntries(offered.map((t) => [t.name, t])) },
+    };
+  });
+  const manifest = buildManifest({ source: suite.source, promptVariant: o.promptVariant, prompts, configuration: o });
+  return { samples, warnings: loaded.warnings, manifest };
+}
+
+async function checkoutPrompts(options: BridgeOptions): Promise<Prompts> {
+  const bridge = sharedBridgePool.acquire(options);
+  try {
+    return await bridge.prompts();
+  } finally {
+    sharedBridgePool.release(bridge);
+  }
+}
+
+async function runSample(sample: ToolmazeSample, ctx: RunContext, executor: ToolExecutor): Promise<Transcript> {
+  const messages: ChatMessage[] = [
+    { role: 'system', content: sample.systemPrompt },
+    { role: 'user', content: sample.task.query },
+  ];
+  return runAgentLoop({ model: ctx.model, messages, tools: sample.tools, executor, plugins: ctx.plugins, settings: sample.loop, signal: ctx.signal });
+}
+
+/** Checkout mode: one bridge process per concurrent run, taken from the shared pool and given back. */
+async function runWithBridge(sample: ToolmazeSample, ctx: RunContext, options: BridgeOptions): Promise<Transcript> {
+  const bridge: BridgeClient = sharedBridgePool.acquire(options);
+  const run = `${sample.id}#${randomUUID()}`;
+  try {
+    await bridge.start(run);
+    return await runSample(sample, ctx, new CheckoutToolExecutor(sample.task, bridge, run));
+  } finally {
+    await bridge.end(run).catch(() => undefined);
+    sharedBridgePool.release(bridge);
+  }
+}
+
+/**
+ * ToolMaze as a harness Benchmark: C1 runs, is judged and scored; C2–C4 load but `run` and the scorer throw
+ * `UnsupportedComplexityError`.
+ */
+export const toolmazeBenchmark: Benchmark<ToolmazeSample, ToolmazeOptionsInput> = {
+  id: 'toolmaze',
+  version: ADAPTER_VERSION,
+  async loadTasks(options) {
+    return (await prepareToolmaze(options)).samples;
+  },
+  async run(sample, ctx) {
+    assertC1(sample.task.complexity);
+    if (sample.executor.kind === 'checkout') return runWithBridge(sample, ctx, sample.executor.bridge);
+    return runSample(sample, ctx, new FixtureToolExecutor(sample.task, sample.executor.tools));
+  },
+  scorers: [c1JudgeScorer],
+};

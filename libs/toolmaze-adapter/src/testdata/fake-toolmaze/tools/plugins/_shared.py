@@ -1,0 +1,1 @@
+raise RuntimeError("modules starting with _ are not plug-ins and must not be loaded")
