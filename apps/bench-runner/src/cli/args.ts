@@ -31,7 +31,8 @@ export async function withCliErrors(prefix: string, body: () => Promise<number>,
     return await body();
   } catch (error) {
     if (error instanceof UsageError || isUserError(error)) {
-      process.stderr.write(`${prefix}: ${(error as Error).message}\n`);
+      const hint = (error as { hint?: unknown }).hint;
+      process.stderr.write(`${prefix}: ${(error as Error).message}\n${typeof hint === 'string' ? `hint: ${hint}\n` : ''}`);
       return 2;
     }
     throw error;

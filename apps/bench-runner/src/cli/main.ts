@@ -1,5 +1,12 @@
+import { runFetchCommand } from './fetch.ts';
 import { runLayerCommand } from './layer.ts';
+import { runProxyCommand } from './proxy.ts';
+import { runReportCommand } from './report.ts';
+import { runRunCommand } from './run.ts';
+import { didYouMean } from './suggest.ts';
+import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
+import { runToolmazeCommand } from './toolmaze.ts';
 
 export interface Command {
   summary: string;
@@ -8,8 +15,14 @@ export interface Command {
 
 /** The command registry: `recovery-bench <name> …`. `help` and misses read it. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
+  run: { summary: 'run a benchmark into a run directory and write its report (default: ToolMaze fixtures on the sim engine)', run: runRunCommand },
+  report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: runReportCommand },
+  validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
   layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
+  proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
+  toolmaze: { summary: 'ToolMaze tools: `toolmaze judge --task T --trace R` judges one C1 inference trace', run: runToolmazeCommand },
+  fetch: { summary: 'fetch ToolMaze\'s code and pinned data into a directory (`fetch toolmaze --dest DIR`; needs network)', run: runFetchCommand },
 };
 
 export function usage(): string {
@@ -32,22 +45,4 @@ export async function main(argv: string[]): Promise<number> {
   return command.run(rest);
 }
 
-/** The closest known name within two edits, for helpful misses. */
-export function didYouMean(name: string, known: readonly string[]): string | undefined {
-  let best: { name: string; d: number } | undefined;
-  for (const k of known) {
-    const d = editDistance(name, k);
-    if (d <= 2 && (!best || d < best.d)) best = { name: k, d };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
+export { didYouMean };

@@ -1,0 +1,95 @@
+import { isBenchError } from '@recovery-bench/harness';
+import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
+import type { RunConfig } from '../config/schema.ts';
+import { BENCHMARKS, type BenchmarkId } from '../run/benchmarks.ts';
+import { parseShard } from '../run/plan.ts';
+import { readManifest } from '../run/run-dir.ts';
+import { executeRun } from '../run/runner.ts';
+import { loadRun, summarize } from '../report/summarize.ts';
+import { writeReport } from '../report/write.ts';
+import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { didYouMean } from './suggest.ts';
+import { REPO_ROOT } from './paths.ts';
+
+const HELP = `usage: recovery-bench run <benchmark> [--config FILE | --preset NAME] [--engine-override sim]
+                          [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR] [--shard i/n]
+                          [--no-report]
+
+Runs the plan (systems × models × tasks × seeds) into a run directory and writes its report.
+Without --config or --preset it runs the built-in default: the ToolMaze fixture suite on the sim engine.
+Benchmarks: ${Object.keys(BENCHMARKS).join(', ')}. The last line printed names the run directory.`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  preset: { type: 'string' },
+  'engine-override': { type: 'string' },
+  systems: { type: 'string' },
+  tasks: { type: 'string' },
+  out: { type: 'string', default: 'runs' },
+  resume: { type: 'string' },
+  shard: { type: 'string' },
+  'no-report': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string }): RunConfig {
+  if (values.config && values.preset) throw new UsageError('give --config or --preset, not both');
+  let config = values.config ? loadRunConfig(values.config) : presetConfig(values.preset ?? 'default');
+  const override = values['engine-override'];
+  if (override !== undefined) {
+    if (override !== 'sim') throw new UsageError(`--engine-override takes "sim"; got "${override}"`);
+    config = overrideEngines(config, 'sim');
+  }
+  return config;
+}
+
+const list = (v: string | undefined) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export async function runRunCommand(args: string[]): Promise<number> {
+  return withCliErrors('recovery-bench run', async () => {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+    if (values.help) {
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const name = positionals[0] ?? 'toolmaze';
+    if (!(name in BENCHMARKS)) {
+      const hint = didYouMean(name, Object.keys(BENCHMARKS));
+      throw new UsageError(`unknown benchmark "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
+    }
+    // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
+    if (values.resume) {
+      const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard'] as const).filter((k) => values[k] !== undefined);
+      if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
+    }
+    const config = values.resume ? readManifest(values.resume).config : resolveConfig(values);
+    const controller = new AbortController();
+    const stop = (signal: NodeJS.Signals) => {
+      if (controller.signal.aborted) process.exit(130);
+      process.stderr.write(`\n${signal}: stopping engines; the run can be resumed with --resume\n`);
+      controller.abort(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    try {
+      const result = await executeRun({
+        benchmark: name as BenchmarkId, config, outDir: values.out, resumeDir: values.resume,
+        shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
+        signal: controller.signal, repoRoot: REPO_ROOT,
+      });
+      if (result.manifest.status === 'interrupted') {
+        process.stdout.write(`interrupted after ${result.ran} new samples; resume with: recovery-bench run ${name} --resume ${result.dir}\n${result.dir}\n`);
+        return 130;
+      }
+      if (!values['no-report']) {
+        const paths = writeReport(result.dir, summarize([loadRun(result.dir)]));
+        process.stdout.write(`report: ${paths.html}\n`);
+      }
+      process.stdout.write(`${result.dir}\n`);
+      return 0;
+    } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
+  }, (e) => isBenchError(e) && e.code !== 'internal');
+}

@@ -1,0 +1,19 @@
+/** The closest known name within two edits, for helpful misses. */
+export function didYouMean(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; d: number } | undefined;
+  for (const k of known) {
+    const d = editDistance(name, k);
+    if (d <= 2 && (!best || d < best.d)) best = { name: k, d };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configJsonSchema, loadRunConfig, overrideEngines, parseRunConfig, presetConfig } from './load.ts';
+
+const write = (text: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'rb-config-')), 'lab.yaml');
+  writeFileSync(path, text);
+  return path;
+};
+
+const VALID = `version: 1
+name: lab
+engines:
+  vllm: { kind: external, url: "http://127.0.0.1:8001/v1", engine: vllm }
+models:
+  qwen3-8b: { servedName: qwen3-8b, chatTemplateKwargs: { enable_thinking: false } }
+systems:
+  - { id: off, engine: vllm, arm: off }
+  - { id: c3, engine: vllm, arm: proxy-c3 }
+benchmarks:
+  toolmaze: { conditions: [P0, P1, P2] }
+contrasts:
+  - { name: gain, a: c3, b: off, conditions: [P1, P2] }
+`;
+
+describe('run config', () => {
+  it('reads a YAML config and fills defaults', () => {
+    const config = loadRunConfig(write(VALID));
+    expect(config.seeds).toEqual([0]);
+    expect(config.concurrency.perEngine).toBe(4);
+    expect(config.limits).toEqual({ maxRounds: 25, requestTimeoutMs: 45_000 });
+    expect(config.systems[1]).toEqual({ id: 'c3', engine: 'vllm', arm: 'proxy-c3', rules: 'paper' });
+    expect(config.benchmarks.toolmaze).toMatchObject({ source: 'fixture', conditions: ['P0', 'P1', 'P2'], promptVariant: 'by-mode' });
+  });
+
+  it('names the file and every bad field', () => {
+    const path = write(VALID.replace('arm: proxy-c3', 'arm: proxy-c9').replace('name: lab', 'name: lab\ncolour: blue'));
+    let message = '';
+    try {
+      loadRunConfig(path);
+    } catch (error) {
+      message = (error as Error).message;
+      expect(error).toMatchObject({ code: 'config:invalid' });
+    }
+    expect(message).toContain(`${path} is not a valid recovery-bench config`);
+    expect(message).toMatch(/colour/);
+    expect(message).toMatch(/systems\[1\]\.arm|systems\.1\.arm/);
+    // Cross references are checked once every field is well formed.
+    expect(() => loadRunConfig(write(VALID.replace('engine: vllm, arm: off', 'engine: nope, arm: off')))).toThrow(/systems\.0\.engine[\s\S]*unknown engine "nope"; engines: vllm|unknown engine "nope"; engines: vllm/);
+  });
+
+  it('reports YAML syntax errors with their position, and a missing file', () => {
+    expect(() => loadRunConfig(write('version: 1\nname: [unclosed\n'))).toThrow(/lab\.yaml:\d+:\d+: not valid YAML/);
+    expect(() => loadRunConfig('/nonexistent/lab.yaml')).toThrow(/cannot read config \/nonexistent\/lab\.yaml: ENOENT/);
+  });
+
+  it('checks cross references: contrasts name systems, the sim engine needs profiles', () => {
+    const base = loadRunConfig(write(VALID));
+    expect(() => parseRunConfig({ ...base, contrasts: [{ name: 'x', a: 'c3', b: 'ghost' }] }, 'test')).toThrow(/unknown system "ghost"/);
+    expect(() => parseRunConfig({ ...base, engines: { vllm: { kind: 'sim' } } }, 'test')).toThrow(/model "qwen3-8b" needs a simProfile/);
+    expect(() => parseRunConfig({ ...base, systems: [...base.systems, base.systems[0]] }, 'test')).toThrow(/duplicate system id "off"/);
+  });
+
+  it('ships a default preset that runs on the sim engine, and swaps any engine for the sim', () => {
+    const preset = presetConfig('default');
+    expect(Object.values(preset.engines).every((e) => e.kind === 'sim')).toBe(true);
+    expect(preset.systems.map((s) => s.arm)).toEqual(['off', 'proxy-c3', 'e1', 'e2']);
+    const lab = parseRunConfig({ ...loadRunConfig(write(VALID)), models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } } }, 'lab');
+    const swapped = overrideEngines(lab, 'sim');
+    expect(swapped.engines).toEqual({ vllm: { kind: 'sim', seed: 0 } });
+    expect(swapped.systems).toEqual(lab.systems);
+    expect(() => presetConfig('defualt')).toThrow(/unknown preset "defualt"; presets: default/);
+  });
+
+  it('exports a JSON Schema for editors', () => {
+    const schema = configJsonSchema() as { type: string; properties: Record<string, unknown>; additionalProperties: boolean };
+    expect(schema.type).toBe('object');
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['version', 'engines', 'models', 'systems', 'benchmarks', 'seeds']));
+    expect(schema.additionalProperties).toBe(false);
+  });
+});

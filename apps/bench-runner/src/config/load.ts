@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { BenchError } from '@recovery-bench/harness';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { z } from 'zod';
+import { PRESETS, type PresetId } from './presets.ts';
+import { RunConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
+
+/** Validates config data; errors name the source and every bad field. */
+export function parseRunConfig(data: unknown, source: string): RunConfig {
+  const parsed = RunConfigSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new BenchError('config:invalid', `${source} is not a valid recovery-bench config:\n${z.prettifyError(parsed.error)}`, { hint: 'see `recovery-bench validate --schema` for the JSON Schema' });
+  }
+  return parsed.data;
+}
+
+/** Reads a YAML (or JSON) config file, the same way for `run` and `validate`. */
+export function loadRunConfig(path: string): RunConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new BenchError('config:invalid', `cannot read config ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text, { prettyErrors: true, strict: true, uniqueKeys: true });
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? `:${error.linePos[0].line}:${error.linePos[0].col}` : '';
+    throw new BenchError('config:invalid', `${path}${where}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return parseRunConfig(data, path);
+}
+
+export function presetConfig(id: string): RunConfig {
+  const preset = (PRESETS as Record<string, RunConfigInput | undefined>)[id];
+  if (!preset) throw new BenchError('config:invalid', `unknown preset "${id}"; presets: ${Object.keys(PRESETS).join(', ')}`);
+  return parseRunConfig(preset, `preset ${id as PresetId}`);
+}
+
+/**
+ * `--engine-override sim`: every engine becomes the sim engine, so any preset runs here without a GPU.
+ * Models keep their sim profiles (every preset names one per model).
+ */
+export function overrideEngines(config: RunConfig, kind: 'sim'): RunConfig {
+  const engines = Object.fromEntries(Object.keys(config.engines).map((name) => [name, { kind, seed: 0 }]));
+  return parseRunConfig({ ...config, engines, description: `${config.description ?? config.name} (engines replaced by the sim engine)` }, `${config.name} with --engine-override ${kind}`);
+}
+
+/** The JSON Schema of the config, for editors (`# yaml-language-server: $schema=…`). */
+export function configJsonSchema(): unknown {
+  return z.toJSONSchema(RunConfigSchema, { io: 'input', unrepresentable: 'any' });
+}

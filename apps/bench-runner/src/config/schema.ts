@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The run configuration (YAML). Every object is strict: an unknown key is an error naming the file and field.
+ * A sample is one (system × model × task × seed); a system is an engine plus an arm.
+ */
+
+export const ARMS = ['off', 'engine-c3', 'proxy-c1', 'proxy-c2', 'proxy-c3', 'proxy-c4', 'e1', 'e2'] as const;
+export type Arm = (typeof ARMS)[number];
+
+const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - (starting with a letter or digit)');
+
+export const SimEngineConfigSchema = z.strictObject({
+  kind: z.literal('sim'),
+  seed: z.number().int().default(0),
+});
+
+export const ExternalEngineConfigSchema = z.strictObject({
+  kind: z.literal('external'),
+  /** Any OpenAI-compatible base URL (up to `/v1`). */
+  url: z.url({ protocol: /^https?$/ }),
+  /** The engine family, for the proxy's pins and failure parsing. */
+  engine: z.enum(['llama.cpp', 'vllm', 'sglang', 'geulpu', 'generic']).default('generic'),
+  apiKeyEnv: z.string().optional(),
+});
+
+export const EngineConfigSchema = z.discriminatedUnion('kind', [SimEngineConfigSchema, ExternalEngineConfigSchema]);
+export type EngineConfig = z.infer<typeof EngineConfigSchema>;
+
+export const ModelConfigSchema = z.strictObject({
+  /** The name the engine serves the model under (external engines). */
+  servedName: z.string().min(1).optional(),
+  /** The sim engine's behaviour profile for this model (e.g. `paper/qwen3-8b`). */
+  simProfile: z.string().min(1).optional(),
+  chatTemplateKwargs: z.record(z.string(), z.unknown()).optional(),
+  parallelToolCalls: z.boolean().optional(),
+  contextLength: z.number().int().positive().optional(),
+  tier: z.string().optional(),
+});
+export type ModelEntry = z.infer<typeof ModelConfigSchema>;
+
+export const SystemConfigSchema = z.strictObject({
+  id: Id,
+  engine: Id,
+  arm: z.enum(ARMS),
+  /** The layer's rule set in the proxy arms. */
+  rules: z.enum(['paper', 'extended']).default('paper'),
+});
+export type SystemConfig = z.infer<typeof SystemConfigSchema>;
+
+export const ToolMazeBenchmarkConfigSchema = z.strictObject({
+  /** `fixture` (built in) or a ToolMaze checkout folder. */
+  source: z.union([z.literal('fixture'), z.strictObject({ checkout: z.string().min(1), python: z.string().default('python3') })]).default('fixture'),
+  conditions: z.array(z.enum(['P0', 'P1', 'P2', 'P3', 'P4'])).min(1).default(['P0', 'P1', 'P2', 'P3', 'P4']),
+  /** Base task ids to run (all when absent). */
+  tasks: z.array(z.string()).optional(),
+  /** The first N base tasks. */
+  limit: z.number().int().positive().optional(),
+  promptVariant: z.enum(['by-mode', 'always-p0']).default('by-mode'),
+});
+
+export const BenchmarksConfigSchema = z.strictObject({
+  toolmaze: ToolMazeBenchmarkConfigSchema.optional(),
+});
+
+export const RunConfigSchema = z.strictObject({
+  version: z.literal(1),
+  name: Id,
+  /** Put "simulated" in report titles; set automatically when a sim engine is used. */
+  description: z.string().optional(),
+  engines: z.record(Id, EngineConfigSchema).refine((e) => Object.keys(e).length > 0, 'name at least one engine'),
+  models: z.record(Id, ModelConfigSchema).refine((m) => Object.keys(m).length > 0, 'name at least one model'),
+  systems: z.array(SystemConfigSchema).min(1),
+  benchmarks: BenchmarksConfigSchema,
+  seeds: z.array(z.number().int()).min(1).default([0]),
+  concurrency: z.strictObject({ perEngine: z.number().int().min(1).max(256).default(4) }).prefault({}),
+  limits: z.strictObject({ maxRounds: z.number().int().min(1).max(1000).default(25), requestTimeoutMs: z.number().int().positive().default(45_000) }).prefault({}),
+  /** Contrasts reported (and gated on); ids name systems. */
+  contrasts: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        a: Id,
+        b: Id,
+        conditions: z.array(z.string()).optional(),
+        /** `one-sided`: A > B with a bootstrap p; `equivalence`: the 90% interval within ±margin; `descriptive`. */
+        test: z.enum(['one-sided', 'equivalence', 'descriptive']).default('one-sided'),
+        /** Equivalence margin in points. */
+        margin: z.number().positive().default(5),
+      }),
+    )
+    .default([]),
+}).superRefine((config, ctx) => {
+  const systems = new Set<string>();
+  config.systems.forEach((s, i) => {
+    if (!(s.engine in config.engines)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'engine'], message: `unknown engine "${s.engine}"; engines: ${Object.keys(config.engines).join(', ')}` });
+    if (systems.has(s.id)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'id'], message: `duplicate system id "${s.id}"` });
+    systems.add(s.id);
+  });
+  config.contrasts.forEach((c, i) => {
+    for (const side of ['a', 'b'] as const) {
+      if (!systems.has(c[side])) ctx.addIssue({ code: 'custom', path: ['contrasts', i, side], message: `unknown system "${c[side]}"` });
+    }
+  });
+  for (const [name, engine] of Object.entries(config.engines)) {
+    if (engine.kind !== 'sim') continue;
+    for (const [model, entry] of Object.entries(config.models)) {
+      if (!entry.simProfile) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
+    }
+  }
+  if (Object.values(config.benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
+});
+export type RunConfig = z.infer<typeof RunConfigSchema>;
+export type RunConfigInput = z.input<typeof RunConfigSchema>;

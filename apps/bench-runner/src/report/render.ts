@@ -1,0 +1,90 @@
+import { escapeXml, forestPlot, groupedBars, type BarGroup } from './svg.ts';
+import type { PassRate, ReportContrast, Summary } from './summarize.ts';
+
+const pts = (v: number | null) => (v === null ? '–' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}`);
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? '' : ` [${pts(lo)}, ${pts(hi)}]`);
+/** A bootstrap p of 0 means no resample reached 0: it is below one over the resamples, not zero. */
+const pValue = (p: number | null, resamples: number) => (p === null ? '–' : p === 0 ? `< ${(1 / resamples).toExponential(0)}` : p < 0.001 ? p.toExponential(1) : p.toFixed(3));
+
+function contrastVerdict(c: ReportContrast): string {
+  const notes = [
+    ...(c.supported === true ? ['supported'] : c.supported === false ? ['not supported'] : []),
+    ...(c.equal === true ? [`equal within ±${((c.margin ?? 0) * 100).toFixed(0)} points`] : c.equal === false ? [`not shown equal within ±${((c.margin ?? 0) * 100).toFixed(0)} points`] : []),
+    ...(c.valid ? [] : ['not valid']),
+    ...(c.mixed ? ['mixed with engine differences'] : []),
+  ];
+  return notes.join(', ');
+}
+
+function identityLines(s: Summary): string[] {
+  return s.runs.map((r) => {
+    const engines = r.engines.map((e) => `${e.name}/${e.model} (${e.kind}${e.detail && 'profile' in e.detail ? `: ${String(e.detail.profile)}` : ''})`).join(', ');
+    return `- run \`${r.id}\` (${r.benchmark}, ${r.status}, ${r.samples}/${r.planned} samples) · config ${r.configHash.slice(0, 12)} · git ${r.git.sha ? r.git.sha.slice(0, 12) : 'unknown'}${r.git.dirty ? ' (uncommitted changes)' : ''} · recovery-bench ${r.versions.recoveryBench}, ${r.benchmark} adapter ${r.versions.benchmark}, node ${r.versions.node} · seeds ${r.seeds.join(', ')} · rules ${r.rules.join(', ')} · engines ${engines}`;
+  });
+}
+
+export function renderMarkdown(s: Summary): string {
+  const lines: string[] = [`# ${s.title}`, ''];
+  if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
+  lines.push('## Contrasts', '', '| contrast | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---:|---:|---:|---|');
+  for (const c of s.contrasts) lines.push(`| ${c.name} | ${c.model} | ${pts(c.estimate)}${interval(c.lower, c.upper)} | ${pValue(c.adjustedP, c.resamples)} | ${c.nTasks} | ${contrastVerdict(c)} |`);
+  if (s.contrasts.length === 0) lines.push('| (none declared) | | | | | |');
+  lines.push('', '## Pass rates', '', '| benchmark | model | condition | system | pass rate [95% CI] | tasks | errors |', '|---|---|---|---|---:|---:|---:|');
+  for (const r of s.passRates) lines.push(`| ${r.benchmark} | ${r.model} | ${r.condition} | ${r.system} | ${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}] | ${r.tasks} | ${r.errors} |`);
+  lines.push('', '## Failures', '');
+  if (s.failures.erroredRuns.length === 0) lines.push('No run ended in an engine or harness error.');
+  for (const f of s.failures.erroredRuns) lines.push(`- ${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`);
+  for (const c of s.failures.calls) lines.push(`- proxied calls of ${c.system}: ${Object.entries(c.codes).map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  if (s.rerun) lines.push('', '## Exact rerun', '', `${s.rerun.identical} of ${s.rerun.compared} conversations reproduced every model turn.`);
+  lines.push('', '## Identity', '', ...identityLines(s), `- analysis: ${s.analysis.resamples} paired bootstrap resamples over tasks, seed ${s.analysis.seed}, percentile intervals`, '');
+  return lines.join('\n');
+}
+
+export function renderHtml(s: Summary): string {
+  const body = [
+    `<h1>${escapeXml(s.title)}</h1>`,
+    s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
+    '<h2>Contrasts</h2>',
+    s.contrasts.length > 0 ? forestPlot(s.contrasts.map((c) => ({ label: `${c.name} [${c.model}]`, estimate: c.estimate, lower: c.lower, upper: c.upper, highlight: c.supported === true })), 'Differences with 95% intervals (points)') : '<p>No contrasts declared.</p>',
+    table(['contrast', 'model', 'difference', 'p (one-sided)', 'tasks', 'verdict'], s.contrasts.map((c) => [c.name, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
+    '<h2>Pass rates per condition</h2>',
+    ...passRateCharts(s.passRates, s.systems),
+    table(['benchmark', 'model', 'condition', 'system', 'pass rate [95% CI]', 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
+    '<h2>Failures</h2>',
+    `<ul>${[...s.failures.erroredRuns.map((f) => `<li>${escapeXml(`${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`)}</li>`), ...s.failures.calls.map((c) => `<li>${escapeXml(`proxied calls of ${c.system}: ${Object.entries(c.codes).map(([code, n]) => `${code} ${n}`).join(', ')}`)}</li>`)].join('') || '<li>No run ended in an engine or harness error.</li>'}</ul>`,
+    s.rerun ? `<h2>Exact rerun</h2><p>${s.rerun.identical} of ${s.rerun.compared} conversations reproduced every model turn.</p>` : '',
+    '<h2>Identity</h2>',
+    `<ul>${identityLines(s).map((l) => `<li>${escapeXml(l.slice(2))}</li>`).join('')}<li>analysis: ${s.analysis.resamples} paired bootstrap resamples over tasks, seed ${s.analysis.seed}, percentile intervals</li></ul>`,
+  ];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeXml(s.title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}
+table{border-collapse:collapse;margin:1rem 0;font-size:13px}th,td{border-bottom:1px solid #ddd;padding:4px 10px;text-align:left}
+td:nth-child(n+3){font-variant-numeric:tabular-nums}.sim{background:#fff4d6;border-left:4px solid #efb118;padding:.6rem 1rem}
+svg{display:block;margin:1rem 0;max-width:100%;height:auto}h1{font-size:1.5rem}
+</style></head><body>
+${body.join('\n')}
+</body></html>
+`;
+}
+
+function passRateCharts(rates: readonly PassRate[], order: readonly string[]): string[] {
+  const byChart = new Map<string, PassRate[]>();
+  for (const r of rates) byChart.set(`${r.benchmark} · ${r.model}`, [...(byChart.get(`${r.benchmark} · ${r.model}`) ?? []), r]);
+  return [...byChart].map(([title, list]) => {
+    const present = new Set(list.map((r) => r.system));
+    const series = [...order.filter((id) => present.has(id)), ...[...present].filter((id) => !order.includes(id))];
+    const conditions = [...new Set(list.map((r) => r.condition))];
+    const groups: BarGroup[] = conditions.map((condition) => ({
+      label: condition,
+      bars: list.filter((r) => r.condition === condition).map((r) => ({ series: r.system, value: r.rate, lower: r.lower, upper: r.upper })),
+    }));
+    return groupedBars(groups, series, title);
+  });
+}
+
+function table(header: string[], rows: string[][]): string {
+  return `<table><thead><tr>${header.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+}

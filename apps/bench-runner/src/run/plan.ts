@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { BenchError, type TaskRef } from '@recovery-bench/harness';
+import type { RunConfig } from '../config/schema.ts';
+import type { SampleKey } from './run-dir.ts';
+
+export interface PlannedSample extends SampleKey {
+  engine: string;
+  taskRef: TaskRef;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** `i/n` with 1 ≤ i ≤ n. */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new BenchError('config:invalid', `--shard takes i/n with 1 ≤ i ≤ n, e.g. 2/4; got "${text}"`);
+  return { index, count };
+}
+
+/**
+ * Every (system × model × task × seed), ordered so that samples of one engine instance interleave systems
+ * (a killed run then holds comparable parts of every system). A shard keeps the samples whose task hashes
+ * to it, so all systems of a task land in the same shard and contrasts stay paired.
+ */
+export function buildPlan(config: RunConfig, tasks: readonly TaskRef[], shard?: Shard): PlannedSample[] {
+  const plan: PlannedSample[] = [];
+  for (const model of Object.keys(config.models)) {
+    for (const task of tasks) {
+      if (shard && shardOf(task.id, shard.count) !== shard.index) continue;
+      for (const seed of config.seeds) {
+        for (const system of config.systems) {
+          plan.push({ system: system.id, engine: system.engine, model, task: task.id, condition: task.condition, seed, taskRef: task });
+        }
+      }
+    }
+  }
+  return plan;
+}
+
+export function shardOf(taskId: string, count: number): number {
+  const h = createHash('sha256').update(taskId).digest();
+  return (h.readUInt32BE(0) % count) + 1;
+}

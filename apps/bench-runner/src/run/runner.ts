@@ -1,0 +1,214 @@
+import { setMaxListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { asBenchError, BenchError, readRunLog, RunLogWriter, runAndScore, type Benchmark, type TaskRef } from '@recovery-bench/harness';
+import type { RunConfig } from '../config/schema.ts';
+import { BENCHMARKS, type BenchmarkId, type LoadedBenchmark } from './benchmarks.ts';
+import { buildPlan, type PlannedSample, type Shard } from './plan.ts';
+import { Progress } from './progress.ts';
+import {
+  configHash, createRunDir, gitIdentity, keyString, readManifest, runFile, SAMPLE_FORMAT, writeManifest,
+  type RunManifest, type SampleRecord,
+} from './run-dir.ts';
+import { Semaphore } from './semaphore.ts';
+import { startEngine, startSystem, stopSystem, type EngineInstance, type SystemRuntime } from './systems.ts';
+
+export interface RunOptions {
+  benchmark: BenchmarkId;
+  config: RunConfig;
+  outDir: string;
+  /** Continue a killed run in its own directory: samples already recorded are not run again. */
+  resumeDir?: string;
+  shard?: Shard;
+  /** Only these system ids / task ids (base or full). */
+  systems?: string[];
+  tasks?: string[];
+  signal?: AbortSignal;
+  progressOut?: NodeJS.WriteStream;
+  /** Where `git rev-parse` reads the code version. */
+  repoRoot: string;
+  log?: (line: string) => void;
+}
+
+export interface RunResult {
+  dir: string;
+  manifest: RunManifest;
+  planned: number;
+  ran: number;
+  skipped: number;
+}
+
+const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Runs a benchmark's plan into a run directory (new, or resumed), flushing each sample as it finishes. */
+export async function executeRun(input: RunOptions): Promise<RunResult> {
+  const opts = input.resumeDir ? resumedOptions(input) : input;
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const config = selectSystems(opts.config, opts.systems);
+  const loaded = await BENCHMARKS[opts.benchmark].load(config);
+  for (const w of loaded.warnings) log(`warning: ${w}`);
+  const tasks = selectTasks(loaded.tasks, opts.tasks);
+  const plan = buildPlan(config, tasks, opts.shard);
+  if (plan.length === 0) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
+  const { dir, manifest } = openRunDir(opts, config, loaded, plan.length);
+  const samplesPath = runFile(dir, 'samples.jsonl');
+  const done = new Set(readRunLog<SampleRecord>(samplesPath, SAMPLE_FORMAT).records.map(keyString));
+  const todo = plan.filter((s) => !done.has(keyString(s)));
+  if (opts.resumeDir) log(`resuming ${dir}: ${done.size} samples recorded, ${todo.length} to run`);
+  const writer = new RunLogWriter<SampleRecord>(samplesPath, { resume: true });
+  const abort = new AbortController();
+  // Every sample in flight listens on this one signal.
+  setMaxListeners(0, abort.signal);
+  const onAbort = () => abort.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const started = await startAll(config, todo, loaded, runFile(dir, 'calls.jsonl'), manifest);
+  const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
+  let ran = 0;
+  try {
+    writeManifest(dir, manifest);
+    await Promise.all(
+      todo.map((sample) => {
+        const runtime = started.systems.get(`${sample.system}\u0000${sample.model}`)!;
+        const gate = started.gates.get(`${sample.engine}\u0000${sample.model}`)!;
+        return gate.run(async () => {
+          if (abort.signal.aborted) return;
+          const record = await runSample(loaded, sample, runtime, abort.signal);
+          if (!record) return;
+          writer.append(record);
+          ran++;
+          const outcome = Object.values(record.scores)[0]?.outcome ?? (record.error ? 'error' : undefined);
+          progress.sample(outcome, engineErrors(record));
+        });
+      }),
+    );
+    manifest.status = abort.signal.aborted ? 'interrupted' : 'complete';
+  } catch (error) {
+    manifest.status = 'failed';
+    throw error;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    progress.finish();
+    writer.close();
+    await stopAll(started);
+    await loaded.close?.();
+    manifest.updatedAt = new Date().toISOString();
+    writeManifest(dir, manifest);
+  }
+  return { dir, manifest, planned: plan.length, ran, skipped: plan.length - todo.length };
+}
+
+/** A resumed run takes its config, selection and shard from its own manifest, so the two halves match. */
+function resumedOptions(opts: RunOptions): RunOptions {
+  const manifest = readManifest(opts.resumeDir!);
+  return {
+    ...opts,
+    config: manifest.config,
+    shard: manifest.shard ?? undefined,
+    systems: manifest.selection?.systems ?? undefined,
+    tasks: manifest.selection?.tasks ?? undefined,
+  };
+}
+
+function selectSystems(config: RunConfig, ids: string[] | undefined): RunConfig {
+  if (!ids) return config;
+  const unknown = ids.filter((id) => !config.systems.some((s) => s.id === id));
+  if (unknown.length > 0) throw new BenchError('config:invalid', `unknown system(s) ${unknown.join(', ')}; the config has ${config.systems.map((s) => s.id).join(', ')}`);
+  return { ...config, systems: config.systems.filter((s) => ids.includes(s.id)) };
+}
+
+function selectTasks(tasks: TaskRef[], ids: string[] | undefined): TaskRef[] {
+  if (!ids) return tasks;
+  const picked = tasks.filter((t) => ids.some((id) => t.id === id || t.id.startsWith(`${id}_`)));
+  if (picked.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${ids.join(',')}`);
+  return picked;
+}
+
+function openRunDir(opts: RunOptions, config: RunConfig, loaded: LoadedBenchmark, planned: number): { dir: string; manifest: RunManifest } {
+  const hash = configHash(config);
+  if (opts.resumeDir) {
+    const manifest = readManifest(opts.resumeDir);
+    if (manifest.configHash !== hash) {
+      throw new BenchError('runlog:mismatch', `${opts.resumeDir} was run with another config (hash ${manifest.configHash.slice(0, 12)}, now ${hash.slice(0, 12)})`, { hint: 'resume with the same config, presets and flags' });
+    }
+    if (manifest.benchmark !== loaded.id) throw new BenchError('runlog:mismatch', `${opts.resumeDir} is a ${manifest.benchmark} run, not ${loaded.id}`);
+    manifest.status = 'running';
+    return { dir: opts.resumeDir, manifest };
+  }
+  const { dir, id } = createRunDir(opts.outDir, loaded.id);
+  const now = new Date().toISOString();
+  const simulated = Object.values(config.engines).some((e) => e.kind === 'sim');
+  const manifest: RunManifest = {
+    format: 'recovery-bench/run@1',
+    id,
+    benchmark: loaded.id,
+    createdAt: now,
+    updatedAt: now,
+    status: 'running',
+    simulated,
+    config,
+    configHash: hash,
+    versions: { recoveryBench: VERSION, node: process.version, benchmark: loaded.version },
+    git: gitIdentity(opts.repoRoot),
+    shard: opts.shard ?? null,
+    selection: { systems: opts.systems ?? null, tasks: opts.tasks ?? null },
+    plan: { samples: planned },
+    engines: [],
+    benchmarkSource: loaded.manifest,
+  };
+  return { dir, manifest };
+}
+
+interface Started {
+  engines: EngineInstance[];
+  systems: Map<string, SystemRuntime>;
+  gates: Map<string, Semaphore>;
+}
+
+/** Each engine once per model, then one proxy per system and model, all before the first sample. */
+async function startAll(config: RunConfig, todo: PlannedSample[], loaded: LoadedBenchmark, callsPath: string, manifest: RunManifest): Promise<Started> {
+  const started: Started = { engines: [], systems: new Map(), gates: new Map() };
+  try {
+    for (const sample of todo) {
+      const engineKey = `${sample.engine}\u0000${sample.model}`;
+      if (!started.gates.has(engineKey)) {
+        const engine = await startEngine(config, sample.engine, sample.model, loaded.simScriptsDir);
+        started.engines.push(engine);
+        started.gates.set(engineKey, new Semaphore(config.concurrency.perEngine));
+        manifest.engines.push({ name: engine.name, kind: engine.kind, model: engine.model, detail: engine.detail });
+      }
+      const systemKey = `${sample.system}\u0000${sample.model}`;
+      if (!started.systems.has(systemKey)) {
+        const engine = started.engines.find((e) => e.name === sample.engine && e.model === sample.model)!;
+        const system = config.systems.find((s) => s.id === sample.system)!;
+        started.systems.set(systemKey, await startSystem(config, system, engine, callsPath));
+      }
+    }
+  } catch (error) {
+    await stopAll(started);
+    throw error;
+  }
+  return started;
+}
+
+async function stopAll(started: Started): Promise<void> {
+  await Promise.allSettled([...started.systems.values()].map(stopSystem));
+  await Promise.allSettled(started.engines.map((e) => e.close()));
+}
+
+/** One sample; an error inside it is recorded in it. An abort records nothing, so a resumed run repeats it. */
+async function runSample(loaded: LoadedBenchmark, sample: PlannedSample, runtime: SystemRuntime, signal: AbortSignal): Promise<SampleRecord | undefined> {
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const base = { format: SAMPLE_FORMAT, benchmark: loaded.id, system: sample.system, model: sample.model, task: sample.task, condition: sample.condition, seed: sample.seed, unit: sample.taskRef.unit ?? sample.task, startedAt } as const;
+  try {
+    const { transcript, scores } = await runAndScore(loaded.benchmark as Benchmark<TaskRef, never>, sample.taskRef, { model: runtime.client, plugins: runtime.plugins, seed: sample.seed, signal });
+    return { ...base, durationMs: performance.now() - t0, transcript, scores };
+  } catch (error) {
+    const e = asBenchError(error);
+    if (signal.aborted || e.code === 'run:aborted') return undefined;
+    return { ...base, durationMs: performance.now() - t0, transcript: null, scores: {}, error: { code: e.code, message: e.message } };
+  }
+}
+
+function engineErrors(record: SampleRecord): number {
+  return record.transcript?.events.filter((e) => e.type === 'error').length ?? (record.error ? 1 : 0);
+}
