@@ -14,3 +14,4 @@ export { countTokens as simCountTokens } from './sim/tokens.ts';
 export { SIM_ERROR_KINDS, SIM_SITUATIONS, type SimErrorKind, type SimSituation, type SimAction, type SimToolCall, type SimTrace, type SimTurn } from './sim/types.ts';
 export { ChatRequestSchema as SimChatRequestSchema, type ChatRequest as SimChatRequest } from './sim/request.ts';
 export { OpenAIClient, parseCompletion, type OpenAIClientOptions } from './client/openai-client.ts';
+export * from './proxy/index.ts';

@@ -1,0 +1,79 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import type { ProxyOptions } from '../config.ts';
+import { parseCallRecords, type CallRecord } from '../record-format.ts';
+import { startProxy, type ProxyHandle } from '../server.ts';
+import { startFakeEngine, type FakeEngine, type FakeHandler } from './fake-engine.ts';
+
+export interface Pair {
+  engine: FakeEngine;
+  proxy: ProxyHandle;
+  recordsPath: string;
+  /** Every record so far (waits for calls in flight). */
+  records(): Promise<CallRecord[]>;
+  /** POSTs a raw body to the proxy's chat route. */
+  post(body: string | Buffer, headers?: Record<string, string>, path?: string): Promise<RawAnswer>;
+  close(): Promise<void>;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+}
+
+export type PairOptions = Omit<ProxyOptions, 'upstream'> & { upstream?: Partial<ProxyOptions['upstream']> };
+
+const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+/** A fake engine and a proxy in front of it, recording to a fresh temporary calls.jsonl. */
+export async function startPair(handler: FakeHandler, options: PairOptions = {}): Promise<Pair> {
+  const engine = await startFakeEngine(handler);
+  const dir = await mkdtemp(join(tmpdir(), 'proxy-test-'));
+  const recordsPath = join(dir, 'calls.jsonl');
+  const proxy = await startProxy({
+    ...options,
+    upstream: { url: engine.url, ...options.upstream },
+    records: { path: recordsPath, ...options.records },
+  });
+  return {
+    engine,
+    proxy,
+    recordsPath,
+    async records() {
+      await proxy.flushRecords();
+      return parseCallRecords(await readFile(recordsPath, 'utf8').catch(() => ''));
+    },
+    post: (body, headers = {}, path = '/v1/chat/completions') => postRaw(`${proxy.url}${path}`, body, headers),
+    async close() {
+      await proxy.close(1_000);
+      await engine.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postRaw(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, dispatcher: agent });
+  const text = await response.body.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, text, json };
+}
+
+/** A minimal valid request. */
+export function chatBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { model: 'client-model', messages: [{ role: 'user', content: 'hi' }], ...extra };
+}
+
+export const WEATHER_TOOL = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+} as const;
