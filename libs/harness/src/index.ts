@@ -7,3 +7,4 @@ export { runAgentLoop, parseToolCall, AgentLoopSettingsSchema, type AgentLoopSet
 export { runAndScore, type Benchmark, type RunContext, type Scorer, type Score, type ScoreOutcome, type TaskRef } from './benchmark.ts';
 export { ScriptedModel, type ScriptedTurn, type ScriptedPolicy } from './scripted-model.ts';
 export { RunLogWriter, readRunLog, type LogRecord, type ReadLog } from './run-log.ts';
+export { suggestName } from './suggest.ts';

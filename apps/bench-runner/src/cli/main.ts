@@ -3,7 +3,7 @@ import { runLayerCommand } from './layer.ts';
 import { runProxyCommand } from './proxy.ts';
 import { runReportCommand } from './report.ts';
 import { runRunCommand } from './run.ts';
-import { didYouMean } from './suggest.ts';
+import { suggestName as didYouMean } from '@recovery-bench/harness';
 import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
 import { runToolmazeCommand } from './toolmaze.ts';

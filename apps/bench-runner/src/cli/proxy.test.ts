@@ -4,12 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, exited, firstLine, REPO_ROOT } from '../testing/run-cli.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runProxyCommand } from './proxy.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'apps/bench-runner/bin/recovery-bench.mjs');
+const ROOT = REPO_ROOT;
 
 /** A minimal engine that answers every chat request and echoes what it received. */
 let engine: Server;
@@ -74,27 +73,6 @@ describe('recovery-bench proxy (in process)', () => {
     expect(lines.at(-1)).toBe('proxy stopped after 1 requests');
   });
 });
-
-function firstLine(proc: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!);
-    });
-    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`exited ${code} before listening: ${err}`)));
-  });
-}
-
-function exited(proc: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    let stderr = '';
-    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    proc.on('exit', (code) => resolve({ code, stderr }));
-  });
-}
 
 describe('recovery-bench proxy as a real process', () => {
   it('prints where it listens, forwards, records, and stops on SIGTERM', async () => {

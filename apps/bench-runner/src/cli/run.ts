@@ -1,4 +1,4 @@
-import { isBenchError } from '@recovery-bench/harness';
+import { isBenchError, suggestName } from '@recovery-bench/harness';
 import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { BENCHMARKS, type BenchmarkId } from '../run/benchmarks.ts';
@@ -8,7 +8,6 @@ import { executeRun } from '../run/runner.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
-import { didYouMean } from './suggest.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const HELP = `usage: recovery-bench run <benchmark> [--config FILE | --preset NAME] [--engine-override sim]
@@ -54,7 +53,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     }
     const name = positionals[0] ?? 'toolmaze';
     if (!(name in BENCHMARKS)) {
-      const hint = didYouMean(name, Object.keys(BENCHMARKS));
+      const hint = suggestName(name, Object.keys(BENCHMARKS));
       throw new UsageError(`unknown benchmark "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
     }
     // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.

@@ -2,11 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, exited, firstLine, REPO_ROOT } from '../testing/run-cli.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = join(ROOT, 'apps/bench-runner/bin/recovery-bench.mjs');
+const ROOT = REPO_ROOT;
 
 let child: ChildProcessWithoutNullStreams | undefined;
 afterEach(() => {
@@ -17,27 +16,6 @@ afterEach(() => {
 function start(args: string[]): ChildProcessWithoutNullStreams {
   child = spawn(process.execPath, [BIN, 'sim-engine', ...args], { cwd: ROOT, stdio: 'pipe' });
   return child;
-}
-
-function firstLine(proc: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!);
-    });
-    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`exited ${code} before listening: ${err}`)));
-  });
-}
-
-function exited(proc: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    let stderr = '';
-    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    proc.on('exit', (code) => resolve({ code, stderr }));
-  });
 }
 
 describe('recovery-bench sim-engine as a real process', () => {

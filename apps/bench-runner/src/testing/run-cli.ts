@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/recovery-bench.mjs', import.meta.url));
@@ -21,5 +21,28 @@ export function runCli(args: string[], input = '', opts: { cwd?: string; env?: N
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
+  });
+}
+
+/** Resolves with a long-running command's first stdout line (where it listens); rejects if it exits first. */
+export function firstLine(proc: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    proc.on('exit', (code) => reject(new Error(`exited ${code} before listening: ${err}`)));
+  });
+}
+
+/** Resolves when the process exits, with its code and what it wrote to stderr. */
+export function exited(proc: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    let stderr = '';
+    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    proc.on('exit', (code) => resolve({ code, stderr }));
   });
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { SimConfigError } from './errors.ts';
-import { suggestName } from './suggest.ts';
+import { suggestName } from '@recovery-bench/harness';
 import { SIM_ERROR_KINDS } from './types.ts';
 
 const ProbabilitySchema = z.number().min(0).max(1);
