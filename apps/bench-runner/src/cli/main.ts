@@ -1,5 +1,7 @@
 import { runFetchCommand } from './fetch.ts';
+import { runFreezeCommand, runVerifyCommand } from './freeze.ts';
 import { runLayerCommand } from './layer.ts';
+import { runMergeCommand } from './merge.ts';
 import { runProxyCommand } from './proxy.ts';
 import { runReportCommand } from './report.ts';
 import { runRunCommand } from './run.ts';
@@ -17,6 +19,9 @@ export interface Command {
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run: { summary: 'run a benchmark into a run directory and write its report (default: ToolMaze fixtures on the sim engine)', run: runRunCommand },
   report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: runReportCommand },
+  merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: runMergeCommand },
+  freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: runFreezeCommand },
+  verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: runVerifyCommand },
   validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
   layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },

@@ -19,6 +19,8 @@ export interface LoadedBenchmark {
 export interface BenchmarkEntry {
   summary: string;
   load(config: RunConfig): Promise<LoadedBenchmark>;
+  /** The files and folders whose contents are the study's stimuli, for `recovery-bench freeze`. */
+  stimuli(config: RunConfig): Promise<string[]>;
 }
 
 /** Typed registry of benchmarks: ids are what `recovery-bench run <benchmark>` and configs name. */
@@ -48,6 +50,13 @@ export const BENCHMARKS = {
         warnings: prepared.warnings.map((w) => `${w.code}: ${w.where}: ${w.message}`),
         close: async () => adapter.sharedBridgePool.closeAll(),
       };
+    },
+    async stimuli(config) {
+      const source = config.benchmarks.toolmaze?.source;
+      if (source === undefined) return [];
+      const adapter = await import('@recovery-bench/toolmaze-adapter');
+      if (source === 'fixture') return [adapter.FIXTURE_SUITE_PATH, adapter.FIXTURE_SIM_SCRIPTS_DIR];
+      return [`${source.checkout}/data/perturbed_tasks`, `${source.checkout}/tools`];
     },
   },
 } as const satisfies Record<string, BenchmarkEntry>;

@@ -61,6 +61,8 @@ export interface RunManifest {
   engines: { name: string; kind: string; model: string; detail?: Record<string, unknown> }[];
   /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
   benchmarkSource: unknown;
+  /** For a run made by `recovery-bench merge`: the runs it joined. */
+  mergedFrom?: { id: string; dir: string; shard: { index: number; count: number } | null; status: RunStatus }[];
 }
 
 /** A stable hash of the config: canonical JSON with sorted keys. */
