@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Module boundaries (ARCHITECTURE.md): which workspace projects a project may import, by tag, and no
-// `node:` I/O modules in pure libraries. Tests, their data and helpers, and benchmarks are exempt from the I/O rule only.
+// `node:` I/O modules in pure libraries. Tests, their data and helpers, benchmarks and the corpus generators are
+// exempt from the I/O rule only.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -13,7 +14,7 @@ const ALLOWED = {
   'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
 };
 const IO_MODULES = new Set(['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'dns/promises', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm']);
-const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing|reference)[\\/].*|[\\/]vitest\.config\.ts)$/;
+const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing|reference|corpus)[\\/].*|[\\/]vitest\.config\.ts)$/;
 
 function projects() {
   const out = [];

@@ -14,4 +14,4 @@ export { agentOf, AGENT_MARKERS, AGENT_IDS, type AgentId, type Family, type Text
 export { RULE_SET_REGISTRY, ruleSet, ruleNames, type RuleSet } from './rules/rule-sets.ts';
 export { COMMON_WORDS, WIDE_WORDS, type WordLists } from './rules/words.ts';
 export { CLASSIFY_WINDOW } from './rules/classify.ts';
-export { auditRecords, parseAuditRecord, type AuditRecord, type AuditRow, type AuditCounts, type Truth } from './audit.ts';
+export { auditRecords, auditReport, parseAuditRecord, TRUTHS, OUTCOMES, SPLITS, type AuditRecord, type AuditRow, type AuditCounts, type AuditCase, type AuditReport, type Confusion, type Outcome, type Split, type Truth } from './audit.ts';

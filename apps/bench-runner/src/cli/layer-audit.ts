@@ -1,28 +1,62 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { auditRecords, LayerInputError, parseAuditRecord, RULE_SETS, type AuditRecord, type AuditRow } from '@recovery-bench/toolerror-core';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import {
+  auditReport, LayerInputError, OUTCOMES, parseAuditRecord, RULE_SETS, TRUTHS,
+  type AuditCase, type AuditRecord, type AuditReport, type AuditRow,
+} from '@recovery-bench/toolerror-core';
+import { oneOfOption, parseCommandArgs, UsageError, withCliErrors } from './args.ts';
 
-const AUDIT_HELP = `usage: recovery-bench layer audit <records.jsonl…> [--json]
+const AUDIT_HELP = `usage: recovery-bench layer audit --labels <records.jsonl|dir>… [--split dev|test|all] [--rules paper|extended]
+                                   [--worst N] [--json]
 
-Each line: {"source"?, "message"? | "content"?, "is_error"?, "userAgent"?, "expected"?}, where "expected" is the
-true kind (transient|fixable|unrecoverable|ambiguous) or "none" for a result that is not a failure. Prints, for
-each rule set and source: records, detected, guidance given, and against "expected": right, wrong, missed, silent.`;
+Runs every rule set over recorded tool results and compares what each does with the true kind.
+Each line: {"id"?, "source"?, "message"? | "content"?, "is_error"?, "userAgent"?, "truth"? | "expected"?, "reason"?,
+"split"?}, where the truth is transient|fixable|unrecoverable|ambiguous, or "none" for a result that is not a
+failure. A directory stands for the .jsonl files in it. --split keeps the records of that part (default all).
+
+Per rule set and source: right = actionable failures (transient, fixable, unrecoverable) given the right
+guidance; wrong = failures given guidance of another kind (any guidance on an ambiguous one), over all failures;
+missed = actionable failures given none; silent = ambiguous failures given none; false+ = successes given
+guidance. Then the confusion table (truth × what the layer did) and the worst cases: wrong guidance first,
+then guidance on successes, then misses.`;
+
+const SPLIT_CHOICES = ['dev', 'test', 'all'] as const;
 
 export async function runAuditCommand(args: string[]): Promise<number> {
   return withCliErrors('recovery-bench layer audit', async () => {
-    const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, true);
+    const { values, positionals } = parseCommandArgs(args, {
+      labels: { type: 'string', multiple: true },
+      split: { type: 'string' },
+      rules: { type: 'string' },
+      worst: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    }, true);
     if (values.help) {
       process.stdout.write(`${AUDIT_HELP}\n`);
       return 0;
     }
-    if (positionals.length === 0) throw new UsageError('name at least one JSONL file of recorded tool results');
+    const split = oneOfOption(values.split, SPLIT_CHOICES, '--split') ?? 'all';
+    const rules = values.rules === undefined ? RULE_SETS : [oneOfOption(values.rules, RULE_SETS, '--rules')!];
+    const worst = values.worst === undefined ? 10 : Number(values.worst);
+    if (!Number.isInteger(worst) || worst < 0) throw new UsageError(`--worst must be a whole number; got "${values.worst}"`);
+    const inputs = [...(values.labels ?? []), ...positionals];
+    if (inputs.length === 0) throw new UsageError('name at least one JSONL file of recorded tool results (--labels FILE|DIR)');
     const records: AuditRecord[] = [];
-    for (const file of positionals) records.push(...(await readRecords(file)));
-    const rows = auditRecords(records, RULE_SETS);
-    process.stdout.write(values.json ? `${JSON.stringify({ rows }, null, 2)}\n` : formatAuditTable(rows));
+    for (const file of inputs.flatMap(expandInput)) records.push(...(await readRecords(file)));
+    const kept = split === 'all' ? records : records.filter((r) => r.split === split);
+    if (kept.length === 0) throw new UsageError(`no records${split === 'all' ? '' : ` in split "${split}"`}`);
+    const report = auditReport(kept, rules);
+    process.stdout.write(values.json ? `${JSON.stringify({ split, records: kept.length, ...report }, null, 2)}\n` : formatAuditReport(report, worst));
     return 0;
   }, (e) => e instanceof LayerInputError || (e as NodeJS.ErrnoException).code === 'ENOENT');
+}
+
+/** A directory stands for its .jsonl files, in name order. */
+function expandInput(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(path, f));
 }
 
 async function readRecords(file: string): Promise<AuditRecord[]> {
@@ -44,21 +78,46 @@ async function readRecords(file: string): Promise<AuditRecord[]> {
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
+const share = (n: number, d: number) => `${n}/${d} (${pct(n, d)})`;
 
-export function formatAuditTable(rows: readonly AuditRow[]): string {
-  const header = ['rules', 'source', 'records', 'detected', 'transient', 'fixable', 'unrecov.', 'right', 'wrong', 'missed', 'silent'];
-  const body = rows.map((r) => {
-    const actionable = r.right + r.wrong + r.missed;
-    return [
-      r.rules, r.source, String(r.records), String(r.detected), String(r.guidance.transient), String(r.guidance.fixable),
-      String(r.guidance.unrecoverable),
-      r.labelled ? `${r.right} (${pct(r.right, actionable)})` : '-',
-      r.labelled ? `${r.wrong} (${pct(r.wrong, r.labelled)})` : '-',
-      r.labelled ? String(r.missed) : '-',
-      r.labelled ? String(r.silent) : '-',
-    ];
-  });
+/** Text columns (the first `left`) align left, numbers right. */
+function table(header: string[], body: string[][], left = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return `${[line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')}\n`;
+}
+
+/** Coverage per rule set and source; unlabelled records show only what was detected. */
+export function formatAuditTable(rows: readonly AuditRow[]): string {
+  const header = ['rules', 'source', 'records', 'detected', 'right', 'wrong', 'missed', 'silent', 'false+'];
+  const body = rows.map((r) => [
+    r.rules, r.source, String(r.records), String(r.detected),
+    r.actionable ? share(r.right, r.actionable) : '-',
+    r.failures ? share(r.wrong, r.failures) : '-',
+    r.actionable ? String(r.missed) : '-',
+    r.ambiguous ? `${r.silentOnAmbiguous}/${r.ambiguous}` : '-',
+    r.successes ? `${r.falsePositive}/${r.successes}` : '-',
+  ]);
+  return table(header, body, 2);
+}
+
+function formatConfusion(row: AuditRow): string {
+  const body = TRUTHS.map((truth) => [truth, ...OUTCOMES.map((o) => String(row.confusion[truth][o]))]);
+  return table(['truth \\ layer', ...OUTCOMES], body);
+}
+
+function formatCase(c: AuditCase): string {
+  const did = c.outcome === 'undetected' ? 'not detected' : `${c.outcome} (${c.rule})`;
+  return `  ${c.problem.padEnd(14)} ${c.id}  truth ${c.truth}, layer ${did}\n      ${JSON.stringify(c.excerpt)}`;
+}
+
+export function formatAuditReport(report: AuditReport, worst = 10): string {
+  const parts = [formatAuditTable(report.rows)];
+  for (const rules of new Set(report.rows.map((r) => r.rules))) {
+    const all = report.rows.find((r) => r.rules === rules && r.source === 'all')!;
+    parts.push(`\n${rules}: truth × what the layer did (all sources)\n${formatConfusion(all)}`);
+    const cases = report.worst.filter((c) => c.rules === rules).slice(0, worst);
+    if (cases.length > 0) parts.push(`\n${rules}: worst cases (${cases.length} of ${report.worst.filter((c) => c.rules === rules).length})\n${cases.map(formatCase).join('\n')}\n`);
+  }
+  return parts.join('');
 }

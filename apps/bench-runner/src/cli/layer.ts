@@ -9,7 +9,7 @@ import { runAuditCommand } from './layer-audit.ts';
 const LAYER_HELP = `usage: recovery-bench layer [--form off|c1|c2|c3|c4] [--rules paper|extended] [--user-agent UA]
                             [--api chat|anthropic|responses] [--retry-safety off|annotations]
                             [--note-quoting off|fenced] [--jsonl]
-       recovery-bench layer audit <records.jsonl…> [--json]
+       recovery-bench layer audit <records.jsonl…> [--labels CORPUS] [--split dev|test|all] [--json]
 
 Reads one request body (JSON) on stdin and writes {"body","header","changed","detections"} on stdout.
 --jsonl: one {"body", "form"?, "rules"?, "userAgent"?, "api"?} per input line, one result per output line;

@@ -1,5 +1,5 @@
 import type { RuleSetName } from '../types.ts';
-import { EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, type WordLists } from './words.ts';
 
@@ -24,9 +24,13 @@ const PAPER: RuleSet = {
 const EXTENDED: RuleSet = {
   name: 'extended',
   explicit: [...PAPER_EXPLICIT_RULES, ...EXTENDED_EXPLICIT_RULES],
-  agents: Object.fromEntries(AGENT_IDS.map((id) => [id, PAPER_AGENT_RULES[id]])) as Record<AgentId, readonly TextRule[]>,
+  // Each agent's extended rules come after its paper rules, so a paper rule's answer always stands.
+  agents: Object.fromEntries(AGENT_IDS.map((id): [AgentId, readonly TextRule[]] => [id, [...PAPER_AGENT_RULES[id], ...EXTENDED_AGENT_RULES[id]]])) as Record<AgentId, readonly TextRule[]>,
   generic: [...PAPER_GENERIC_RULES, ...EXTENDED_GENERIC_RULES],
-  words: { common: COMMON_WORDS, wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_WIDE_WORDS) },
+  words: {
+    common: mergeWordLists(COMMON_WORDS, EXTENDED_COMMON_WORDS),
+    wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS),
+  },
 };
 
 export const RULE_SET_REGISTRY: Readonly<Record<RuleSetName, RuleSet>> = { paper: PAPER, extended: EXTENDED };

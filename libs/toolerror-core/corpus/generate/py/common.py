@@ -1,0 +1,61 @@
+"""What every Python case shares: the scratch directory, the forms a tool returns an exception in, and the
+record collector that rewrites ephemeral ports to fixed ones."""
+import os
+import re
+import subprocess
+import sys
+
+SCRATCH = "/tmp/rb-corpus/py"
+PRODUCER = "corpus/generate/py/python_corpus.py"
+PYTHON_AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c"]
+
+
+def forms(e):
+    return {"str": str(e), "named": f"{type(e).__name__}: {e}", "repr": repr(e)}
+
+
+def caught(call):
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - every case must fail; a success is a generator bug
+        return e
+    raise AssertionError("the call was expected to fail and did not")
+
+
+class Corpus:
+    def __init__(self):
+        self.records = []
+        self.ports = {}
+
+    def port(self, real, canonical):
+        self.ports[str(real)] = str(canonical)
+
+    def add(self, source, case, form, text, truth, reason, how, is_error=False):
+        message = {"role": "tool", "content": text}
+        if is_error:
+            message["is_error"] = True
+        self.records.append({
+            "id": f"{source}/{case}#{form}", "source": source,
+            "producer": f"{PRODUCER} ({how}; python {sys.version.split()[0]})",
+            "message": message, "truth": truth, "reason": reason,
+        })
+
+    def add_forms(self, source, case, e, truth, reason, how, which=("str", "named", "repr")):
+        f = forms(e)
+        for form in which:
+            self.add(source, case, form, f[form], truth, reason, how)
+
+    def finish(self):
+        pattern = re.compile(r"(127\.0\.0\.1[:', ]+(?:port=)?)(\d+)")
+        for record in self.records:
+            record["message"]["content"] = pattern.sub(lambda m: m.group(1) + self.ports.get(m.group(2), m.group(2)), record["message"]["content"])
+        return self.records
+
+
+def run_python(code, *args, as_nobody=False, timeout=20):
+    argv = (PYTHON_AS_NOBODY if as_nobody else [sys.executable, "-c"]) + [code, *args]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
+    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=SCRATCH, env=env)
+
+
+# ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFailure, detectToolResult } from '../detect.ts';
+import type { Kind, Message } from '../types.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_COMMON_WORD_GROUPS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORD_GROUPS, type SourcedWords } from './extended-rules.ts';
+import { agentOf, AGENT_IDS } from './paper-rules.ts';
+import { ruleNames } from './rule-sets.ts';
+import { WIDE_WORDS } from './words.ts';
+
+/**
+ * Every rule of the extended set, one by one, on texts its source produced here (most from the corpus's `dev`
+ * part: `corpus/*.jsonl`), with the kind the extended set gives and what the paper set made of the same text.
+ */
+
+const OTHER = 'python-httpx/0.28.1';
+const QWEN = 'QwenCode/0.24.4 (linux; x64)';
+const OPENCODE = 'opencode/1.18.33 ai-sdk/provider-utils/4.0.23 runtime/bun/1.3.14';
+const KILO = 'Kilo-Code/7.7.9 ai-sdk/provider-utils/4.0.27 runtime/bun/1.3.14';
+
+interface Example {
+  text: string;
+  ua?: string;
+  /** The extended set's answer: the rule is the one under test. */
+  kind: Kind;
+  /** The paper set's answer on the same text: `none`, or `rule:kind`. */
+  paper: string;
+}
+
+const ex = (text: string, kind: Kind, paper = 'none', ua = OTHER): Example => ({ text, kind, paper, ua });
+
+const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
+  'py-errno': [
+    ex('[Errno 111] Connection refused', 'transient'),
+    ex("[Errno 13] Permission denied: '/root/report.txt'", 'unrecoverable'),
+    ex("[Errno 2] No such file or directory: '/tmp/rb-corpus/py/data/missing.txt'", 'ambiguous'),
+  ],
+  'py-urllib-str': [
+    ex('<urlopen error [Errno 111] Connection refused>', 'transient'),
+    ex("<HTTPError 503: 'Service Unavailable'>", 'transient'),
+    ex("<HTTPError 403: 'Forbidden'>", 'unrecoverable'),
+    ex("<HTTPError 400: 'Bad Request'>", 'ambiguous'),
+  ],
+  'py-http-client': [
+    ex('Remote end closed connection without response', 'transient'),
+    ex("RemoteDisconnected('Remote end closed connection without response')", 'transient'),
+    ex("('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))", 'transient'),
+    ex("HTTPConnectionPool(host='127.0.0.1', port=8002): Read timed out. (read timeout=0.3)", 'transient'),
+  ],
+  'py-call-signature': [
+    ex("search() missing 1 required positional argument: 'query'", 'fixable'),
+    ex("search() got an unexpected keyword argument 'max_results'", 'fixable'),
+  ],
+  'py-validation': [
+    ex("1 validation error for Query\ndays\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='two', input_type=str]", 'fixable'),
+    ex('Parameter validation failed:\nMissing required parameter in input: "Key"', 'fixable'),
+    ex("'ten' is not of type 'integer'", 'fixable'),
+    ex("Additional properties are not allowed ('shape' was unexpected)", 'fixable'),
+  ],
+  'py-requests-url': [
+    ex("Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com/v1/items?", 'fixable'),
+    ex("MissingSchema: Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com/v1/items?", 'fixable'),
+  ],
+  botocore: [
+    ex('An error occurred (AccessDenied) when calling the GetObject operation: Access Denied', 'unrecoverable'),
+    ex('AccessDenied: An error occurred (AccessDenied) when calling the GetObject operation: Access Denied', 'unrecoverable'),
+    ex('An error occurred (SlowDown) when calling the GetObject operation (reached max retries: 0): Please reduce your request rate.', 'transient'),
+    ex("An error occurred (ValidationException) when calling the Scan operation: 1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", 'fixable'),
+    ex('An error occurred (NoSuchKey) when calling the GetObject operation: The specified key does not exist.', 'ambiguous'),
+    ex('Read timeout on endpoint URL: "http://127.0.0.1:8002/"', 'transient'),
+    ex('Unable to locate credentials', 'unrecoverable'),
+  ],
+  sqlite: [
+    ex('database is locked', 'transient'),
+    ex('attempt to write a readonly database', 'unrecoverable'),
+    ex('near "SELEC": syntax error', 'fixable'),
+    ex('NOT NULL constraint failed: users.email', 'fixable'),
+    ex('no such table: userz', 'ambiguous'),
+  ],
+  'node-errno': [
+    ex('connect ECONNREFUSED 127.0.0.1:8101', 'transient'),
+    ex('read ECONNRESET', 'transient'),
+    ex("EACCES: permission denied, open '/root/report.txt'", 'unrecoverable'),
+    ex('spawn /tmp/rb-corpus/node/tool.sh EACCES', 'unrecoverable'),
+    ex("ENOENT: no such file or directory, open '/tmp/rb-corpus/node/missing.txt'", 'ambiguous'),
+    ex('spawnSync /bin/sh ETIMEDOUT', 'ambiguous'),
+  ],
+  'node-error-code': [
+    ex('TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
+    ex('The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
+  ],
+  'node-uncaught': [
+    ex("node:fs:2380\n    return binding.writeFileUtf8(\n                   ^\n\nError: EACCES: permission denied, open '/root/report.txt'\n    at Object.writeFileSync (node:fs:2380:20)\n", 'unrecoverable'),
+    ex('node:internal/deps/undici/undici:14976\n      Error.captureStackTrace(err);\n            ^\n\nTypeError: fetch failed\n    at node:internal/deps/undici/undici:14976:13\n', 'transient'),
+    ex("[eval]:1\nconst cfg = undefined; console.log(cfg.port)\n                                       ^\n\nTypeError: Cannot read properties of undefined (reading 'port')\n    at [eval]:1:40\n", 'ambiguous'),
+  ],
+  'node-fetch': [
+    ex('fetch failed', 'transient'),
+    ex('fetch failed: connect ECONNREFUSED 127.0.0.1:8101', 'transient'),
+    ex('Failed to parse URL from api.example.com/v1/items', 'fixable'),
+    ex('other side closed', 'transient'),
+    ex('Headers Timeout Error', 'transient'),
+  ],
+  'undici-response': [
+    ex('Response Error (status 503)', 'transient'),
+    ex('Response Error (status 401)', 'unrecoverable'),
+    ex('Response Error', 'ambiguous'),
+  ],
+  'timed-out': [ex('timed out', 'transient')],
+  'http-status-text': [
+    ex('503 Service Unavailable: The server is temporarily unable to service your request due to maintenance downtime or capacity problems. Please try again later.', 'transient'),
+    ex('429 Too Many Requests: {"error": {"message": "Rate limit reached: 60 requests per minute. Try again in 12s.", "type": "rate_limit_error"}}', 'transient'),
+    ex('400 Bad Request: The browser (or proxy) sent a request that this server could not understand.', 'ambiguous'),
+  ],
+  'html-error-page': [
+    ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n    <body>\n        <h1>Error response</h1>\n        <p>Error code: 503</p>\n        <p>Message: Service Unavailable.</p>\n    </body>\n</html>\n', 'transient'),
+    ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n        <p>Error code: 400</p>\n        <p>Message: Bad Request.</p>\n    </body>\n</html>\n', 'ambiguous'),
+    ex('<!doctype html>\n<html lang=en>\n<title>500 Internal Server Error</title>\n<h1>Internal Server Error</h1>\n<p>The server encountered an internal error and was unable to complete your request.</p>\n', 'transient'),
+  ],
+  'fastapi-detail': [ex('{"detail": [{"type": "missing", "loc": ["body", "title"], "msg": "Field required", "input": {}}]}', 'fixable')],
+  'envoy-upstream': [ex('upstream connect error or disconnect/reset before headers. reset reason: connection failure', 'transient')],
+};
+
+const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
+  'qwen-params': [
+    ex("params must have required property 'file_path'", 'fixable', 'none', QWEN),
+    ex("params must have required property 'content'", 'fixable', 'none', QWEN),
+  ],
+  'qwen-path': [
+    ex('File path must be absolute, but was relative: notes.txt. You must provide an absolute path.', 'fixable', 'none', QWEN),
+    ex('Path is a directory, not a file: /tmp/rb-corpus/agents/qwen-code/read-directory', 'ambiguous', 'none', QWEN),
+  ],
+  'qwen-edit': [
+    ex("Failed to edit, 0 occurrences found for old_string in /tmp/ws/notes.txt. No edits made. The exact text in old_string was not found. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context.", 'fixable', 'none', QWEN),
+    ex('Failed to edit. Found 2 occurrences for old_string in /tmp/ws/notes.txt but replace_all was not enabled.', 'fixable', 'none', QWEN),
+    ex('No changes to apply. The old_string and new_string are identical in file: /tmp/ws/notes.txt', 'fixable', 'none', QWEN),
+  ],
+  'qwen-tool-unavailable': [
+    ex('Tool "list_directory" is a built-in tool that is disabled by default because glob covers directory listing in most cases. Enable it with the tools.listDirectory.enabled setting. Use glob instead.', 'fixable', 'none', QWEN),
+  ],
+  'opencode-invalid-args': [
+    ex('The read tool was called with invalid arguments: SchemaError(Missing key\n  at ["filePath"]).\nPlease rewrite the input so it satisfies the expected schema.', 'fixable', 'none', OPENCODE),
+    ex('The read tool was called with invalid arguments: ["filePath"]: is missing and is required.\nPlease rewrite the input so it satisfies the expected schema.', 'fixable', 'none', KILO),
+    ex("The arguments provided to the tool are invalid: Model tried to call unavailable tool 'list_directory'. Available tools: bash, edit, glob, grep, invalid, read, skill, task, todowrite, webfetch, write.", 'fixable', 'none', OPENCODE),
+    ex("Model tried to call unavailable tool 'list_directory'. Available tools: background_process, bash, edit, read.", 'fixable', 'none', KILO),
+  ],
+  'opencode-fs': [
+    ex('PermissionDenied: FileSystem.open (/etc/shadow)', 'unrecoverable', 'none', OPENCODE),
+    ex('PermissionDenied: FileSystem.writeFile (/etc/rb-corpus.conf)', 'unrecoverable', 'none', KILO),
+    ex('BadResource: FileSystem.readFile (/tmp/ws)', 'ambiguous', 'none', OPENCODE),
+  ],
+  'opencode-edit': [
+    ex('Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.', 'fixable', 'none', OPENCODE),
+    ex('Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.', 'fixable', 'none', KILO),
+    ex('No changes to apply: oldString and newString are identical.', 'fixable', 'none', OPENCODE),
+  ],
+  'opencode-permission': [
+    ex('The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"*","action":"allow","pattern":"*"}]', 'unrecoverable', 'none', OPENCODE),
+    ex('The user rejected permission to use this specific tool call.', 'unrecoverable', 'none', KILO),
+  ],
+  'opencode-webfetch': [
+    ex('URL must start with http:// or https://', 'fixable', 'none', OPENCODE),
+    ex('StatusCode: non 2xx status code (403 GET http://127.0.0.1:8200/status/403)', 'unrecoverable', 'none', OPENCODE),
+    ex('StatusCode: non 2xx status code (503 GET http://127.0.0.1:8200/status/503)', 'transient', 'none', KILO),
+  ],
+  'opencode-skill': [ex('Skill "deploy" not found. Available skills: customize-opencode', 'fixable', 'none', OPENCODE)],
+};
+
+/** Texts the extended rules must leave alone: successes that look a little like errors. */
+const NOT_FAILURES: readonly { text: string; ua?: string }[] = [
+  { text: '{"detail": "ok", "items": [1, 2]}' },
+  { text: '{"detail": [{"id": 1, "msg": "hello"}]}' },
+  { text: 'ECHO is on.' },
+  { text: '404 tests passed: 0 failed' },
+  { text: '<!doctype html>\n<html><head><title>Release notes</title></head><body>Fixed: 503 Service Unavailable on restart.</body></html>' },
+  { text: 'timed out requests today: 0' },
+  { text: 'database is locked? no: 3 writers finished' },
+  { text: '[Errno] none' },
+  { text: 'notes.txt\nsub' },
+  { text: 'Edit applied successfully.', ua: OPENCODE },
+  { text: 'Wrote file successfully.', ua: KILO },
+  { text: '<path>/tmp/ws/notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n</content>', ua: OPENCODE },
+  { text: 'The file: /tmp/ws/notes.txt has been updated. Showing lines 1-4 of 4 from the edited file:\n\n---\n\ngamma\n', ua: QWEN },
+  { text: 'No files found matching pattern "**/*.rs" within /tmp/ws', ua: QWEN },
+];
+
+const message = (text: string): Message => ({ role: 'tool', tool_call_id: 'c1', content: text });
+const answer = (text: string, ua: string | undefined, rules: 'paper' | 'extended') => {
+  const match = detectToolResult(message(text), agentOf(ua), rules);
+  return match ? `${match.rule}:${match.kind}` : 'none';
+};
+
+const ruleOf = (name: string) => [...EXTENDED_EXPLICIT_RULES, ...EXTENDED_GENERIC_RULES, ...AGENT_IDS.flatMap((a) => EXTENDED_AGENT_RULES[a])].find((r) => r.name === name);
+
+describe('extended detection rules', () => {
+  it('every extended rule has a source and examples (rules tested elsewhere are listed here)', () => {
+    const testedInDetectTest = ['adk-reflect-retry', 'py-exception-group', 'langchain-invoke', 'langchain-retry'];
+    const extendedOnly = ruleNames('extended').filter((n) => !ruleNames('paper').includes(n));
+    for (const name of extendedOnly) {
+      expect(ruleOf(name)?.source, name).toMatch(/\S/);
+      if (!testedInDetectTest.includes(name)) expect(EXAMPLES[name] ?? AGENT_EXAMPLES[name], `examples for ${name}`).toBeDefined();
+    }
+  });
+
+  for (const [name, examples] of Object.entries(EXAMPLES)) {
+    it.each(examples)(`${name}: %#`, ({ text, kind, paper, ua }) => {
+      expect(answer(text, ua, 'extended')).toBe(`${name}:${kind}`);
+      expect(answer(text, ua, 'paper')).toBe(paper);
+    });
+  }
+
+  it.each(NOT_FAILURES)('leaves $text alone', ({ text, ua }) => {
+    expect(answer(text, ua ?? OTHER, 'extended')).toBe('none');
+  });
+});
+
+describe('extended agent rules', () => {
+  for (const [name, examples] of Object.entries(AGENT_EXAMPLES)) {
+    it.each(examples)(`${name}: %#`, ({ text, kind, paper, ua }) => {
+      expect(answer(text, ua, 'extended')).toBe(`${name}:${kind}`);
+      expect(answer(text, ua, 'paper')).toBe(paper);
+    });
+  }
+});
+
+const kindOfGroup = (g: SourcedWords): Kind => (g.kind === 'commandTimeout' ? 'ambiguous' : g.kind);
+
+describe('extended classification words', () => {
+  describe.each(EXTENDED_WIDE_WORD_GROUPS.map((g) => [g.source, g] as const))('wide: %s', (_source, group) => {
+    it('classifies its example', () => {
+      expect(classifyFailure(group.example, 'wide', 'extended')).toBe(kindOfGroup(group));
+    });
+    it.each(group.words)('classifies "Error: …%s…" under the generic rule, not under an agent rule', (word) => {
+      expect(answer(`Error: ${word}`, OTHER, 'extended')).toBe(`generic:${kindOfGroup(group)}`);
+      expect(answer(`Error: ${word}`, QWEN, 'extended')).toBe('qwen-error:ambiguous');
+    });
+  });
+
+  describe.each(EXTENDED_COMMON_WORD_GROUPS.map((g) => [g.source, g] as const))('common: %s', (_source, group) => {
+    it('classifies its example', () => {
+      expect(classifyFailure(group.example, 'common', 'extended')).toBe(kindOfGroup(group));
+    });
+    it.each(group.words)('classifies %s for every rule, is_error included', (word) => {
+      expect(answer(`Error: ${word}`, OTHER, 'extended')).toBe(`generic:${kindOfGroup(group)}`);
+      expect(answer(`Error: ${word}`, QWEN, 'extended')).toBe(`qwen-error:${kindOfGroup(group)}`);
+      expect(detectToolResult({ ...message(word), is_error: true }, undefined, 'extended')?.kind).toBe(kindOfGroup(group));
+    });
+  });
+
+  it('adds no common word that is, or is part of, a paper wide word (those stay wide-only by the spec)', () => {
+    const wide = [...WIDE_WORDS.unrecoverable, ...WIDE_WORDS.transient, ...WIDE_WORDS.fixable, ...WIDE_WORDS.commandTimeout];
+    for (const group of EXTENDED_COMMON_WORD_GROUPS) for (const word of group.words) expect(wide.filter((w) => w.includes(word)), word).toEqual([]);
+  });
+});
+
