@@ -15,3 +15,4 @@ export { SIM_ERROR_KINDS, SIM_SITUATIONS, type SimErrorKind, type SimSituation, 
 export { ChatRequestSchema as SimChatRequestSchema, type ChatRequest as SimChatRequest } from './sim/request.ts';
 export { OpenAIClient, parseCompletion, type OpenAIClientOptions } from './client/openai-client.ts';
 export * from './proxy/index.ts';
+export * from './adapters/index.ts';

@@ -12,6 +12,7 @@ export const BENCH_ERROR_CODES = [
   'model:bad-response',
   'model:aborted',
   'tool:infra',
+  'engine:start-failed',
   'runlog:corrupt',
   'runlog:mismatch',
   'run:aborted',

@@ -1,6 +1,8 @@
 import { runFetchCommand } from './fetch.ts';
+import { runEnginesCommand } from './engines.ts';
 import { runFreezeCommand, runVerifyCommand } from './freeze.ts';
 import { runLayerCommand } from './layer.ts';
+import { runListCommand } from './list.ts';
 import { runMergeCommand } from './merge.ts';
 import { runProxyCommand } from './proxy.ts';
 import { runReportCommand } from './report.ts';
@@ -25,6 +27,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
   layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
+  engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
+  list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
   toolmaze: { summary: 'ToolMaze tools: `toolmaze judge --task T --trace R` judges one C1 inference trace', run: runToolmazeCommand },
   fetch: { summary: 'fetch ToolMaze\'s code and pinned data into a directory (`fetch toolmaze --dest DIR`; needs network)', run: runFetchCommand },

@@ -1,4 +1,5 @@
 import type { RunConfigInput } from './schema.ts';
+import { STUDY3 } from './study3.ts';
 
 /**
  * The built-in demo: ToolMaze's self-authored fixture suite on the sim engine with two paper profiles, arms
@@ -30,5 +31,5 @@ const DEFAULT: RunConfigInput = {
   ],
 };
 
-export const PRESETS = { default: DEFAULT } as const satisfies Record<string, RunConfigInput>;
+export const PRESETS = { default: DEFAULT, study3: STUDY3 } as const satisfies Record<string, RunConfigInput>;
 export type PresetId = keyof typeof PRESETS;

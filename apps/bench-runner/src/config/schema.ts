@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkModelsForEngines, DockerRunEngineSchema, ModelServingSchema, ProcessRunEngineSchema } from './engines.ts';
 
 /**
  * The run configuration (YAML). Every object is strict: an unknown key is an error naming the file and field.
@@ -24,7 +25,7 @@ export const ExternalEngineConfigSchema = z.strictObject({
   apiKeyEnv: z.string().optional(),
 });
 
-export const EngineConfigSchema = z.discriminatedUnion('kind', [SimEngineConfigSchema, ExternalEngineConfigSchema]);
+export const EngineConfigSchema = z.discriminatedUnion('kind', [SimEngineConfigSchema, ExternalEngineConfigSchema, DockerRunEngineSchema, ProcessRunEngineSchema]);
 export type EngineConfig = z.infer<typeof EngineConfigSchema>;
 
 export const ModelConfigSchema = z.strictObject({
@@ -36,6 +37,7 @@ export const ModelConfigSchema = z.strictObject({
   parallelToolCalls: z.boolean().optional(),
   contextLength: z.number().int().positive().optional(),
   tier: z.string().optional(),
+  ...ModelServingSchema,
 });
 export type ModelEntry = z.infer<typeof ModelConfigSchema>;
 
@@ -68,6 +70,8 @@ export const RunConfigSchema = z.strictObject({
   name: Id,
   /** Put "simulated" in report titles; set automatically when a sim engine is used. */
   description: z.string().optional(),
+  /** Where models' `weights` paths start (default: the working directory). */
+  modelsDir: z.string().min(1).optional(),
   engines: z.record(Id, EngineConfigSchema).refine((e) => Object.keys(e).length > 0, 'name at least one engine'),
   models: z.record(Id, ModelConfigSchema).refine((m) => Object.keys(m).length > 0, 'name at least one model'),
   systems: z.array(SystemConfigSchema).min(1),
@@ -108,6 +112,7 @@ export const RunConfigSchema = z.strictObject({
       if (!entry.simProfile) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
     }
   }
+  checkModelsForEngines(config.engines, config.models, ctx);
   if (Object.values(config.benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
 });
 export type RunConfig = z.infer<typeof RunConfigSchema>;

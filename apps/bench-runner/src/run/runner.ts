@@ -10,7 +10,7 @@ import {
   type RunManifest, type SampleRecord,
 } from './run-dir.ts';
 import { Semaphore } from './semaphore.ts';
-import { startEngine, startSystem, stopSystem, type EngineInstance, type SystemRuntime } from './systems.ts';
+import { startEngine, startSystem, stopSystem, type EngineInstance, type EngineStartOptions, type SystemRuntime } from './systems.ts';
 
 export interface RunOptions {
   benchmark: BenchmarkId;
@@ -60,7 +60,7 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
   setMaxListeners(0, abort.signal);
   const onAbort = () => abort.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const started = await startAll(config, todo, loaded, runFile(dir, 'calls.jsonl'), manifest);
+  const started = await startAll(config, todo, runFile(dir, 'calls.jsonl'), manifest, { simScriptsDir: loaded.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) });
   const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
   let ran = 0;
   try {
@@ -164,13 +164,13 @@ interface Started {
 }
 
 /** Each engine once per model, then one proxy per system and model, all before the first sample. */
-async function startAll(config: RunConfig, todo: PlannedSample[], loaded: LoadedBenchmark, callsPath: string, manifest: RunManifest): Promise<Started> {
+async function startAll(config: RunConfig, todo: PlannedSample[], callsPath: string, manifest: RunManifest, engineOptions: EngineStartOptions): Promise<Started> {
   const started: Started = { engines: [], systems: new Map(), gates: new Map() };
   try {
     for (const sample of todo) {
       const engineKey = `${sample.engine}\u0000${sample.model}`;
       if (!started.gates.has(engineKey)) {
-        const engine = await startEngine(config, sample.engine, sample.model, loaded.simScriptsDir);
+        const engine = await startEngine(config, sample.engine, sample.model, engineOptions);
         started.engines.push(engine);
         started.gates.set(engineKey, new Semaphore(config.concurrency.perEngine));
         manifest.engines.push({ name: engine.name, kind: engine.kind, model: engine.model, detail: engine.detail });
@@ -187,6 +187,18 @@ async function startAll(config: RunConfig, todo: PlannedSample[], loaded: Loaded
     throw error;
   }
   return started;
+}
+
+/** Engine starts report pulls and waits; a line every few seconds is enough to show a start is alive. */
+function engineProgressLog(log: (line: string) => void): EngineStartOptions['onProgress'] {
+  let last = 0;
+  return (event) => {
+    const now = Date.now();
+    if (event.phase !== 'ready' && event.phase !== 'create' && now - last < 5_000) return;
+    last = now;
+    const bytes = event.total ? ` (${Math.round((100 * (event.current ?? 0)) / event.total)}% of ${(event.total / 1e9).toFixed(1)} GB)` : '';
+    log(`engine: ${event.message}${bytes}`);
+  };
 }
 
 async function stopAll(started: Started): Promise<void> {

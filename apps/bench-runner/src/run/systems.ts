@@ -1,7 +1,8 @@
-import { OpenAIClient, ScriptRegistry, startProxy, startSimEngine, type ProxyHandle, type ProxyOptions } from '@recovery-bench/engines';
+import { isEngineError, OpenAIClient, startEngine as startAdapterEngine, startProxy, type EngineHandle, type EngineKindId, type EngineProgress, type ProxyHandle, type ProxyOptions } from '@recovery-bench/engines';
 import { BenchError, CLIENT_PLUGINS, type ClientPlugin, type ModelClient } from '@recovery-bench/harness';
 import type { Form } from '@recovery-bench/toolerror-core';
 import type { Arm, EngineConfig, RunConfig, SystemConfig } from '../config/schema.ts';
+import { adapterConfig } from './engine-configs.ts';
 
 /** A started engine for one model; every system on that engine and model shares it. */
 export interface EngineInstance {
@@ -10,8 +11,21 @@ export interface EngineInstance {
   model: string;
   baseUrl: string;
   servedName: string;
+  /** The engine family the proxy pins and parses failures for. */
+  engineKind: EngineKindId;
   detail: Record<string, unknown>;
+  handle: EngineHandle;
   close(): Promise<void>;
+}
+
+export interface EngineStartOptions {
+  simScriptsDir?: string;
+  /** Names the run's containers and labels them, so leftovers can be pruned. */
+  runId: string;
+  /** The run directory: engine logs go to `<logDir>/engines/`. */
+  logDir?: string;
+  signal?: AbortSignal;
+  onProgress?: (event: EngineProgress) => void;
 }
 
 /** What a sample needs to talk to a system: a client (through the system's proxy) and plug-ins. */
@@ -27,16 +41,27 @@ export interface SystemRuntime {
 export const armForm = (arm: Arm): Form => (arm.startsWith('proxy-') ? (arm.slice('proxy-'.length) as Form) : 'off');
 export const armPlugins = (arm: Arm): ClientPlugin[] => (arm === 'e1' || arm === 'e2' ? [CLIENT_PLUGINS[arm]] : []);
 
-export async function startEngine(config: RunConfig, name: string, model: string, simScriptsDir: string | undefined): Promise<EngineInstance> {
+/** Starts one engine of the config for one model through its adapter (sim, external, docker, process). */
+export async function startEngine(config: RunConfig, name: string, model: string, opts: EngineStartOptions): Promise<EngineInstance> {
   const engine = config.engines[name]!;
-  const entry = config.models[model]!;
-  if (engine.kind === 'sim') {
-    const scripts = simScriptsDir ? await ScriptRegistry.fromDirectory(simScriptsDir) : new ScriptRegistry();
-    const sim = await startSimEngine({ profile: entry.simProfile!, seed: engine.seed, scripts });
-    return { name, kind: 'sim', model, baseUrl: sim.url, servedName: sim.model, detail: { profile: sim.profile.id, seed: engine.seed }, close: () => sim.close() };
+  let handle: EngineHandle;
+  try {
+    handle = await startAdapterEngine(adapterConfig(config, name, model, { simScriptsDir: opts.simScriptsDir }), {
+      runId: opts.runId, signal: opts.signal, logDir: opts.logDir, onProgress: opts.onProgress,
+    });
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    const code = error.code === 'engine:aborted' ? 'run:aborted' : error.code === 'engine:bad-config' ? 'config:invalid' : 'engine:start-failed';
+    throw new BenchError(code, `engine "${name}" for model ${model} did not start: ${error.report()}`, { hint: error.hint, cause: error });
   }
-  const servedName = entry.servedName ?? model;
-  return { name, kind: 'external', model, baseUrl: engine.url.replace(/\/v1\/?$/, ''), servedName, detail: { url: engine.url, engine: engine.engine }, close: async () => {} };
+  return { name, kind: engine.kind, model, baseUrl: handle.url, servedName: handle.model, engineKind: handle.engineKind, detail: recordedDetail(engine, handle), handle, close: () => handle.stop() };
+}
+
+/** What run.json keeps of an engine; sim and external keep the fields they had before adapters. */
+function recordedDetail(engine: EngineConfig, handle: EngineHandle): Record<string, unknown> {
+  if (engine.kind === 'sim') return { profile: handle.detail.profile, seed: engine.seed };
+  if (engine.kind === 'external') return { url: engine.url, engine: engine.engine };
+  return { ...handle.detail };
 }
 
 export async function startSystem(config: RunConfig, system: SystemConfig, engine: EngineInstance, callsPath: string): Promise<SystemRuntime> {
@@ -45,7 +70,7 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
   const options: ProxyOptions = {
     upstream: {
       url: engine.baseUrl,
-      engine: engineConfig.kind === 'external' ? engineConfig.engine : 'generic',
+      engine: engine.engineKind,
       apiKey: engineConfig.kind === 'external' && engineConfig.apiKeyEnv ? process.env[engineConfig.apiKeyEnv] : undefined,
     },
     model: {

@@ -1,0 +1,21 @@
+import { BENCHMARKS } from '../run/benchmarks.ts';
+import { PRESETS } from '../config/presets.ts';
+import { UsageError, withCliErrors } from './args.ts';
+import { listEngines } from './engines.ts';
+
+/** What `list` can list: each a registry of the workspace. */
+const SUBJECTS: Readonly<Record<string, () => string[]>> = {
+  engines: listEngines,
+  presets: () => Object.entries(PRESETS).map(([id, p]) => `  ${id.padEnd(10)} ${p.description ?? ''}`),
+  benchmarks: () => Object.entries(BENCHMARKS).map(([id, b]) => `  ${id.padEnd(10)} ${b.summary}`),
+};
+
+export async function runListCommand(args: string[]): Promise<number> {
+  return withCliErrors('recovery-bench list', async () => {
+    const [subject] = args;
+    const list = subject === undefined ? undefined : SUBJECTS[subject];
+    if (!list) throw new UsageError(`list what? ${Object.keys(SUBJECTS).join(', ')}${subject ? ` (not "${subject}")` : ''}`);
+    process.stdout.write(`${list().join('\n')}\n`);
+    return 0;
+  }, () => false);
+}

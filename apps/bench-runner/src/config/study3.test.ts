@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
+import { describe, expect, it } from 'vitest';
+import { adapterConfig } from '../run/engine-configs.ts';
+import { runCommand } from '../testing/run-command.ts';
+import { parseRunConfig, presetConfig } from './load.ts';
+
+const RUN_MODULE = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
+
+describe('the study3 preset', () => {
+  const config = presetConfig('study3');
+
+  it('has the paper\'s systems on their engines, the small tier, and its contrasts', () => {
+    expect(config.systems.map((s) => [s.id, s.engine, s.arm])).toEqual([
+      ['G-off', 'geulpu', 'off'], ['G-on', 'geulpu', 'engine-c3'], ['L', 'llama.cpp', 'off'], ['V', 'vllm', 'off'], ['S', 'sglang', 'off'], ['E1', 'geulpu', 'e1'], ['E2', 'geulpu', 'e2'],
+    ]);
+    expect(Object.values(config.engines).map((e) => e.kind)).toEqual(['docker', 'docker', 'docker', 'docker']);
+    expect(Object.keys(config.models)).toEqual(['qwen3-8b', 'qwen2.5-7b', 'llama-3.1-8b']);
+    expect(Object.values(config.models).every((m) => m.tier === 'small' && m.simProfile?.startsWith('paper/'))).toBe(true);
+    const names = config.contrasts.map((c) => c.name);
+    for (const x of STUDY3_SYSTEMS.engines) {
+      expect(config.contrasts).toContainEqual(expect.objectContaining({ name: `H3.1: G-on − ${x}, explicit errors`, a: 'G-on', b: x, conditions: ['P1', 'P2'], test: 'one-sided' }));
+      expect(config.contrasts).toContainEqual(expect.objectContaining({ name: `H3.2: G-off − ${x}, all conditions`, test: 'equivalence', margin: 5 }));
+    }
+    expect(names).toContain('control: G-on − G-off, no explicit error');
+    expect(names.filter((n) => n.startsWith('H3.3'))).toHaveLength(2);
+  });
+
+  it('starts each engine on its own weights: GGUF for GeulPU and llama.cpp, the model directory for vLLM and SGLang', () => {
+    const geulpu = adapterConfig(config, 'geulpu', 'qwen3-8b', { cwd: '/lab' });
+    expect(geulpu).toMatchObject({ kind: 'docker', engine: 'geulpu', image: 'geulpu:0.15.0', model: { path: '/lab/models/Qwen3-8B-Q8_0.gguf', servedName: 'qwen3-8b', contextLength: 32_768, toolFormat: 'qwen' } });
+    expect(adapterConfig(config, 'llama.cpp', 'llama-3.1-8b', { cwd: '/lab' })).toMatchObject({ engine: 'llama.cpp', parallel: 4, model: { path: '/lab/models/Llama-3.1-8B-Instruct-Q8_0.gguf', toolFormat: 'llama3' } });
+    expect(adapterConfig(config, 'vllm', 'qwen2.5-7b', { cwd: '/lab' })).toMatchObject({ engine: 'vllm', model: { path: '/lab/models/Qwen2.5-7B-Instruct' } });
+    expect(adapterConfig(config, 'sglang', 'qwen3-8b', { cwd: '/lab' })).toMatchObject({ engine: 'sglang', model: { path: '/lab/models/Qwen3-8B' } });
+  });
+
+  it('runs here on the sim engine: recovery-bench run toolmaze --preset study3 --engine-override sim --tasks FX_001', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-study3-'));
+    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['toolmaze', '--preset', 'study3', '--engine-override', 'sim', '--tasks', 'FX_001', '--out', out]);
+    expect(code, stderr).toBe(0);
+    const dir = stdout.trim().split('\n').at(-1)!;
+    const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string; simulated: boolean; plan: { samples: number } };
+    expect(manifest).toMatchObject({ status: 'complete', simulated: true });
+    // 3 models × 7 systems × FX_001's 5 conditions.
+    expect(manifest.plan.samples).toBe(105);
+    expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(105);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/H3\.1: G-on − V, explicit errors/);
+    expect(existsSync(join(dir, 'report.html'))).toBe(true);
+  }, 120_000);
+});
+
+describe('docker and process engines in a run config', () => {
+  const base = {
+    version: 1, name: 'lab', benchmarks: { toolmaze: {} },
+    systems: [{ id: 'off', engine: 'e', arm: 'off' }],
+  };
+
+  it('need each model\'s weights in the engine\'s format, and a SGLang name without a colon', () => {
+    const error = (engines: object, models: object) => {
+      try {
+        parseRunConfig({ ...base, engines, models }, 'lab.yaml');
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(error({ e: { kind: 'docker', engine: 'vllm' } }, { q: { weights: { gguf: 'q.gguf' } } })).toMatch(/engine "e" \(vllm\) loads hf weights: give this model's path[\s\S]*models\.q\.weights\.hf/);
+    expect(error({ e: { kind: 'docker', engine: 'vllm', weights: 'gguf' } }, { q: { weights: { gguf: 'q.gguf' } } })).toBe('');
+    expect(error({ e: { kind: 'docker', engine: 'sglang' } }, { 'q:8b': { weights: { hf: 'Q' } } })).toMatch(/SGLang reads "q:8b" as model:adapter/);
+    expect(error({ e: { kind: 'docker', engine: 'geulpu', image: 'g:1' } }, { q: { weights: { gguf: 'q.gguf' } } })).toMatch(/GeulPU needs its server command/);
+    expect(error({ e: { kind: 'process', command: 'my-server', args: ['--port', '{port}'] } }, { q: {} })).toBe('');
+    expect(error({ e: { kind: 'docker', engine: 'vllm', gpu: 'all' } }, { q: { weights: { hf: 'Q' } } })).toMatch(/Unrecognized key: "gpu"/);
+  });
+
+  it('map to adapter configs: paths under modelsDir, external engines trusted at start as before', () => {
+    const config = parseRunConfig({
+      ...base, modelsDir: '/srv/models',
+      engines: { e: { kind: 'docker', engine: 'llama.cpp', network: 'host' }, p: { kind: 'process', engine: 'llama.cpp' }, x: { kind: 'external', url: 'http://127.0.0.1:8001/v1', engine: 'vllm' } },
+      models: { q: { servedName: 'qwen', weights: { gguf: 'sub/q.gguf', hf: '/abs/Q' }, contextLength: 4096, chatTemplate: 't.jinja' } },
+    }, 'lab.yaml');
+    expect(adapterConfig(config, 'e', 'q', { cwd: '/lab' })).toEqual({
+      kind: 'docker', engine: 'llama.cpp', network: 'host', gpus: 'all', port: 0, seed: 0, parallel: 1, deterministic: true, env: {}, extraArgs: [], mounts: [], pull: 'missing',
+      healthTimeoutMs: 1_200_000, pollIntervalMs: 1000, stopTimeoutSeconds: 10, keepContainer: false,
+      model: { path: '/srv/models/sub/q.gguf', servedName: 'qwen', contextLength: 4096, chatTemplate: '/lab/t.jinja' },
+    });
+    expect(adapterConfig(config, 'p', 'q', { cwd: '/lab' })).toMatchObject({ kind: 'process', engine: 'llama.cpp', model: { path: '/srv/models/sub/q.gguf' } });
+    expect(adapterConfig(config, 'x', 'q')).toEqual({ kind: 'external', url: 'http://127.0.0.1:8001/v1', engine: 'vllm', model: 'qwen', checkOnStart: false });
+  });
+});

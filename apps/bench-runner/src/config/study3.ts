@@ -1,0 +1,72 @@
+import { STUDY3_CONDITIONS, STUDY3_SYSTEMS } from '@recovery-bench/analysis';
+import type { RunConfigInput } from './schema.ts';
+
+const { off, on, engines, oracle, retries } = STUDY3_SYSTEMS;
+const [L, V, S] = engines;
+const toolmaze = STUDY3_CONDITIONS.toolmaze!;
+
+/** The contrasts of Study 3 on ToolMaze, from the analysis library's definition of the study (systems and conditions). */
+function study3Contrasts(): NonNullable<RunConfigInput['contrasts']> {
+  const explicit = [...toolmaze.explicit];
+  return [
+    { name: `layer effect: ${on} − ${off}, explicit errors`, a: on, b: off, conditions: explicit, test: 'descriptive' },
+    ...engines.map((x) => ({ name: `H3.1: ${on} − ${x}, explicit errors`, a: on, b: x, conditions: explicit, test: 'one-sided' as const })),
+    ...engines.map((x) => ({ name: `H3.2: ${off} − ${x}, all conditions`, a: off, b: x, test: 'equivalence' as const, margin: 5 })),
+    { name: `H3.3: ${on} − ${oracle}, explicit errors`, a: on, b: oracle, conditions: explicit, test: 'descriptive' },
+    {
+      name: `H3.3: ${on} − ${retries}, transient errors${toolmaze.e2InvalidReason ? ' (not valid on ToolMaze: its judge fails a retry inside the tool layer)' : ''}`,
+      a: on, b: retries, conditions: [...toolmaze.transient], test: 'descriptive',
+    },
+    { name: `control: ${on} − ${off}, no explicit error`, a: on, b: off, conditions: [...toolmaze.control], test: 'descriptive' },
+  ];
+}
+
+/**
+ * The paper's Study 3, small tier, on ToolMaze: GeulPU without (G-off) and with its own layer (G-on), llama.cpp
+ * (L), vLLM (V) and SGLang (S) with the layer off, and the client alternatives E1 and E2 on GeulPU. The engines
+ * need a GPU, the model files under `modelsDir` and a local GeulPU image (ENGINES.md); with
+ * `--engine-override sim` the same plan runs on the sim engine's paper profiles.
+ */
+export const STUDY3: RunConfigInput = {
+  version: 1,
+  name: 'study3',
+  description: 'Study 3 (small tier) on ToolMaze: G-off, G-on, L, V, S, E1, E2',
+  modelsDir: 'models',
+  engines: {
+    geulpu: {
+      kind: 'docker', engine: 'geulpu', image: 'geulpu:0.15.0', pull: 'never', parallel: 4,
+      // A template of the expected contract, not GeulPU's documented CLI: replace it with your build's flags (ENGINES.md).
+      command: ['--model', '{model}', '--served-model-name', '{servedName}', '--host', '{host}', '--port', '{port}', '--ctx-size', '{contextLength}', '--seed', '{seed}'],
+    },
+    'llama.cpp': { kind: 'docker', engine: 'llama.cpp', parallel: 4 },
+    vllm: { kind: 'docker', engine: 'vllm', parallel: 4 },
+    sglang: { kind: 'docker', engine: 'sglang', parallel: 4 },
+  },
+  models: {
+    'qwen3-8b': {
+      servedName: 'qwen3-8b', simProfile: 'paper/qwen3-8b', tier: 'small', contextLength: 32_768, toolFormat: 'qwen',
+      chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3-8B-Q8_0.gguf', hf: 'Qwen3-8B' },
+    },
+    'qwen2.5-7b': {
+      servedName: 'qwen2.5-7b', simProfile: 'paper/qwen2.5-7b', tier: 'small', contextLength: 32_768, toolFormat: 'qwen',
+      weights: { gguf: 'Qwen2.5-7B-Instruct-Q8_0.gguf', hf: 'Qwen2.5-7B-Instruct' },
+    },
+    'llama-3.1-8b': {
+      servedName: 'llama-3.1-8b', simProfile: 'paper/llama-3.1-8b', tier: 'small', contextLength: 32_768, toolFormat: 'llama3',
+      parallelToolCalls: false, weights: { gguf: 'Llama-3.1-8B-Instruct-Q8_0.gguf', hf: 'Llama-3.1-8B-Instruct' },
+    },
+  },
+  systems: [
+    { id: off, engine: 'geulpu', arm: 'off' },
+    { id: on, engine: 'geulpu', arm: 'engine-c3' },
+    { id: L, engine: 'llama.cpp', arm: 'off' },
+    { id: V, engine: 'vllm', arm: 'off' },
+    { id: S, engine: 'sglang', arm: 'off' },
+    { id: oracle, engine: 'geulpu', arm: 'e1' },
+    { id: retries, engine: 'geulpu', arm: 'e2' },
+  ],
+  benchmarks: { toolmaze: { source: 'fixture' } },
+  seeds: [0],
+  concurrency: { perEngine: 4 },
+  contrasts: study3Contrasts(),
+};

@@ -1,0 +1,51 @@
+import { isAbsolute, resolve } from 'node:path';
+import type { EngineConfigInput, ModelSpecInput } from '@recovery-bench/engines';
+import { BenchError } from '@recovery-bench/harness';
+import { weightFormat } from '../config/engines.ts';
+import type { RunConfig } from '../config/schema.ts';
+
+const DEFAULT_CONTEXT = 32_768;
+
+/**
+ * The adapter config that starts one engine of a run for one model: the engine's options from `engines`, the
+ * model's weights, name and context from `models`. Pure, so a config can be checked without starting anything.
+ */
+export function adapterConfig(config: RunConfig, name: string, model: string, opts: { simScriptsDir?: string; cwd?: string } = {}): EngineConfigInput {
+  const engine = config.engines[name];
+  const entry = config.models[model];
+  if (!engine || !entry) throw new BenchError('config:invalid', `no engine "${name}" or model "${model}" in config ${config.name}`);
+  switch (engine.kind) {
+    case 'sim':
+      return { kind: 'sim', profile: entry.simProfile!, seed: engine.seed, ...(opts.simScriptsDir ? { scriptsDir: opts.simScriptsDir } : {}) };
+    case 'external':
+      // As before adapters: the URL is trusted at start; a dead engine shows up as errors in the samples.
+      return {
+        kind: 'external', url: engine.url, engine: engine.engine, model: entry.servedName ?? model, checkOnStart: false,
+        ...(engine.apiKeyEnv && process.env[engine.apiKeyEnv] ? { apiKey: process.env[engine.apiKeyEnv] } : {}),
+      };
+    case 'docker': {
+      const { kind: _kind, weights: _weights, ...options } = engine;
+      return { kind: 'docker', ...options, model: modelSpec(config, model, weightFormat(engine), opts.cwd) };
+    }
+    case 'process': {
+      const { kind: _kind, weights: _weights, ...options } = engine;
+      const format = weightFormat(engine);
+      const hasWeights = format !== undefined && entry.weights?.[format] !== undefined;
+      return { kind: 'process', ...options, ...(hasWeights ? { model: modelSpec(config, model, format, opts.cwd) } : {}) };
+    }
+  }
+}
+
+function modelSpec(config: RunConfig, model: string, format: 'gguf' | 'hf' | undefined, cwd = process.cwd()): ModelSpecInput {
+  const entry = config.models[model]!;
+  const file = format ? entry.weights?.[format] : undefined;
+  if (!file) throw new BenchError('config:invalid', `model "${model}" has no ${format ?? ''} weights for its engine`);
+  const base = config.modelsDir ? resolve(cwd, config.modelsDir) : cwd;
+  return {
+    path: isAbsolute(file) ? file : resolve(base, file),
+    servedName: entry.servedName ?? model,
+    contextLength: entry.contextLength ?? DEFAULT_CONTEXT,
+    ...(entry.toolFormat ? { toolFormat: entry.toolFormat } : {}),
+    ...(entry.chatTemplate ? { chatTemplate: resolve(cwd, entry.chatTemplate) } : {}),
+  };
+}
