@@ -82,7 +82,7 @@ const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)
 
 function run(cmd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { cwd: GENERATE, encoding: 'utf8', timeout: 20_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } }, (error, stdout, stderr) => {
+    execFile(cmd, args, { cwd: GENERATE, encoding: 'utf8', timeout: 20_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', FORCE_COLOR: '0', NO_COLOR: '1', NODE_DISABLE_COLORS: '1' } }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${cmd} ${args.join(' ')}: ${error.message}\n${stderr}`));
       else resolve(stdout);
     });
@@ -92,7 +92,9 @@ function run(cmd: string, args: string[]): Promise<string> {
 const committed = new Map(LINES.map((l) => [l.raw.id as string, l.record.message.content]));
 
 const SAMPLES: readonly { name: string; cmd: string; args: string[] }[] = [
-  { name: 'python: values, sqlite and validation groups', cmd: PYTHON, args: [join(GENERATE, 'py/python_corpus.py'), '--only', 'values,sqlite,validation'] },
+  // The validation group is left out: jsonschema and pydantic print schemas in an order that changes between
+  // their versions, so those texts are stable only for the library versions that produced them.
+  { name: 'python: values and sqlite groups', cmd: PYTHON, args: [join(GENERATE, 'py/python_corpus.py'), '--only', 'values,sqlite'] },
   { name: 'node: fs group', cmd: process.execPath, args: [join(GENERATE, 'node-corpus.mjs'), '--only', 'files'] },
 ];
 
