@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LayerInputError } from '../errors.ts';
+import { expectNotARequest } from '../testdata/expect-not-a-request.ts';
 import { processRequest } from '../process.ts';
 import type { Conversation, Message } from '../types.ts';
 import { fromAnthropicMessages, toAnthropicMessages } from './anthropic.ts';
 import { originOf, stripOrigin } from './origin.ts';
 
-function expectNotARequest(run: () => unknown): void {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(LayerInputError);
-  const error = caught as LayerInputError;
-  expect(error.code).toBe('layer:not-a-request');
-  expect(error.message).toMatch(/^[^\n]+$/);
-}
 
 const canonical = (body: Record<string, unknown>): Message[] => fromAnthropicMessages(body).messages.map(stripOrigin);
 const indices = (body: Record<string, unknown>): (number | undefined)[] => fromAnthropicMessages(body).messages.map((m) => originOf(m)?.index);

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LayerInputError } from '../errors.ts';
+import { expectNotARequest } from '../testdata/expect-not-a-request.ts';
 import { processRequest } from '../process.ts';
 import { ORIGIN, type Conversation } from '../types.ts';
 import { fromChatCompletions, toChatCompletions } from './chat.ts';
 import { originOf, stripOrigin } from './origin.ts';
 
-function expectNotARequest(run: () => unknown): void {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(LayerInputError);
-  const error = caught as LayerInputError;
-  expect(error.code).toBe('layer:not-a-request');
-  // The CLI prints the message as its one line on stderr.
-  expect(error.message).toMatch(/^[^\n]+$/);
-}
 
 const READ_CALL = { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } };
 

@@ -109,8 +109,8 @@ def silent_listener():
     return listener
 
 
-def resetting_listener():
-    """Accepts, reads the request, then closes with SO_LINGER 0, so the client sees a TCP reset."""
+def _reading_listener(reset):
+    """Accepts, reads the request, then closes without answering: with SO_LINGER 0 (a TCP reset) or cleanly."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(16)
@@ -122,27 +122,19 @@ def resetting_listener():
             except OSError:
                 return
             conn.recv(65536)
-            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            if reset:
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             conn.close()
 
     threading.Thread(target=serve, daemon=True).start()
     return listener
+
+
+def resetting_listener():
+    """Accepts, reads the request, then closes with SO_LINGER 0, so the client sees a TCP reset."""
+    return _reading_listener(reset=True)
 
 
 def closing_listener():
     """Accepts, reads the request and closes cleanly without answering."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-
-    def serve():
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            conn.recv(65536)
-            conn.close()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return listener
+    return _reading_listener(reset=False)
