@@ -77,8 +77,19 @@ export const RunConfigSchema = z.strictObject({
   systems: z.array(SystemConfigSchema).min(1),
   benchmarks: BenchmarksConfigSchema,
   seeds: z.array(z.number().int()).min(1).default([0]),
-  concurrency: z.strictObject({ perEngine: z.number().int().min(1).max(256).default(4) }).prefault({}),
+  concurrency: z
+    .strictObject({
+      perEngine: z.number().int().min(1).max(256).default(4),
+      /**
+       * `together`: every engine × model is started before the first sample. `one-at-a-time`: one engine × model
+       * runs its samples and is stopped before the next starts (several engines on one GPU).
+       */
+      engines: z.enum(['together', 'one-at-a-time']).default('together'),
+    })
+    .prefault({}),
   limits: z.strictObject({ maxRounds: z.number().int().min(1).max(1000).default(25), requestTimeoutMs: z.number().int().positive().default(45_000) }).prefault({}),
+  /** What calls.jsonl keeps: `bodies: false` leaves out request and response bodies (timings, detections and failures stay). */
+  records: z.strictObject({ bodies: z.boolean().default(true) }).prefault({}),
   /** Contrasts reported (and gated on); ids name systems. */
   contrasts: z
     .array(

@@ -67,6 +67,7 @@ export const STUDY3: RunConfigInput = {
   ],
   benchmarks: { toolmaze: { source: 'fixture' } },
   seeds: [0],
-  concurrency: { perEngine: 4 },
+  // Four engines share the GPU in turn: each runs its samples and is stopped before the next one starts.
+  concurrency: { perEngine: 4, engines: 'one-at-a-time' },
   contrasts: study3Contrasts(),
 };

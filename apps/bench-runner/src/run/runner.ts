@@ -60,26 +60,36 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
   setMaxListeners(0, abort.signal);
   const onAbort = () => abort.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const started = await startAll(config, todo, runFile(dir, 'calls.jsonl'), manifest, { simScriptsDir: loaded.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) });
+  const engineOptions: EngineStartOptions = { simScriptsDir: loaded.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) };
+  const callsPath = runFile(dir, 'calls.jsonl');
   const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
   let ran = 0;
+  let started: Started | undefined;
   try {
     writeManifest(dir, manifest);
-    await Promise.all(
-      todo.map((sample) => {
-        const runtime = started.systems.get(`${sample.system}\u0000${sample.model}`)!;
-        const gate = started.gates.get(`${sample.engine}\u0000${sample.model}`)!;
-        return gate.run(async () => {
-          if (abort.signal.aborted) return;
-          const record = await runSample(loaded, sample, runtime, abort.signal);
-          if (!record) return;
-          writer.append(record);
-          ran++;
-          const outcome = Object.values(record.scores)[0]?.outcome ?? (record.error ? 'error' : undefined);
-          progress.sample(outcome, engineErrors(record));
-        });
-      }),
-    );
+    for (const part of engineParts(config, todo)) {
+      if (abort.signal.aborted) break;
+      started = await startAll(config, part, callsPath, manifest, engineOptions);
+      writeManifest(dir, manifest);
+      const { systems, gates } = started;
+      await Promise.all(
+        part.map((sample) => {
+          const runtime = systems.get(`${sample.system}\u0000${sample.model}`)!;
+          const gate = gates.get(`${sample.engine}\u0000${sample.model}`)!;
+          return gate.run(async () => {
+            if (abort.signal.aborted) return;
+            const record = await runSample(loaded, sample, runtime, abort.signal);
+            if (!record) return;
+            writer.append(record);
+            ran++;
+            const outcome = Object.values(record.scores)[0]?.outcome ?? (record.error ? 'error' : undefined);
+            progress.sample(outcome, engineErrors(record));
+          });
+        }),
+      );
+      await stopAll(started);
+      started = undefined;
+    }
     manifest.status = abort.signal.aborted ? 'interrupted' : 'complete';
   } catch (error) {
     manifest.status = 'failed';
@@ -88,7 +98,7 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
     opts.signal?.removeEventListener('abort', onAbort);
     progress.finish();
     writer.close();
-    await stopAll(started);
+    if (started) await stopAll(started);
     await loaded.close?.();
     manifest.updatedAt = new Date().toISOString();
     writeManifest(dir, manifest);
@@ -163,7 +173,20 @@ interface Started {
   gates: Map<string, Semaphore>;
 }
 
-/** Each engine once per model, then one proxy per system and model, all before the first sample. */
+/** The samples in the order their engines run: all at once, or one engine × model after another. */
+function engineParts(config: RunConfig, todo: PlannedSample[]): PlannedSample[][] {
+  if (config.concurrency.engines === 'together') return todo.length > 0 ? [todo] : [];
+  const parts = new Map<string, PlannedSample[]>();
+  for (const sample of todo) {
+    const key = `${sample.engine}\u0000${sample.model}`;
+    const part = parts.get(key);
+    if (part) part.push(sample);
+    else parts.set(key, [sample]);
+  }
+  return [...parts.values()];
+}
+
+/** Each engine once per model, then one proxy per system and model, all before the part's first sample. */
 async function startAll(config: RunConfig, todo: PlannedSample[], callsPath: string, manifest: RunManifest, engineOptions: EngineStartOptions): Promise<Started> {
   const started: Started = { engines: [], systems: new Map(), gates: new Map() };
   try {

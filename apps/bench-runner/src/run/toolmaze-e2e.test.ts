@@ -48,4 +48,21 @@ describe('ToolMaze end to end on the sim engine', () => {
     expect(changed('off')).toBe(0);
     expect(samples.every((s) => !s.error)).toBe(true);
   }, 120_000);
+
+  it('keeps calls.jsonl without bodies when records.bodies is false, with the same outcomes', async () => {
+    const config = parseRunConfig({
+      version: 1, name: 'e2e-lean',
+      engines: { sim: { kind: 'sim' } },
+      models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
+      systems: [{ id: 'c3', engine: 'sim', arm: 'proxy-c3' }],
+      benchmarks: { toolmaze: { conditions: ['P1'], limit: 4 } },
+      records: { bodies: false },
+    }, 'e2e-lean');
+    const result = await executeRun({ benchmark: 'toolmaze', config, outDir: mkdtempSync(join(tmpdir(), 'rb-e2e-')), repoRoot: REPO_ROOT, progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} });
+    expect(result.manifest.status).toBe('complete');
+    const calls = readFileSync(join(result.dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(calls.length).toBeGreaterThan(4);
+    for (const c of calls) expect([c.request, c.forwarded, c.response]).toEqual([null, null, null]);
+    expect(calls.some((c) => c.layer?.changed === true)).toBe(true);
+  }, 60_000);
 });
