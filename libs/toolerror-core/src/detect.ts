@@ -1,6 +1,6 @@
 import { agentOf, type AgentId, type Family } from './rules/paper-rules.ts';
 import { ruleSet, type RuleSet } from './rules/rule-sets.ts';
-import { classifyWithWords } from './rules/classify.ts';
+import { kindOfWords } from './rules/classify.ts';
 import { messageText } from './text.ts';
 import type { ActionableKind, Conversation, Detection, Kind, LayerOptions, Message, RuleSetName, ToolCall } from './types.ts';
 import { originOf } from './surfaces/origin.ts';
@@ -18,9 +18,12 @@ export interface DetectOptions {
   options?: LayerOptions;
 }
 
-/** The words of `family` in a rule set decide the kind of a detected failure (Appendix A "Kinds"). */
+/**
+ * The words of `family` in a rule set decide the kind of a detected failure (Appendix A "Kinds"); a set may
+ * add a last step for the wide family (`wideFallback`).
+ */
 export function classifyFailure(text: string, family: Family, rules: RuleSetName = 'paper'): Kind {
-  return classifyWithWords(text, ruleSet(rules).words[family]);
+  return classify(ruleSet(rules), family, text);
 }
 
 /**
@@ -33,9 +36,14 @@ export function detectToolResult(message: Message, agent: AgentId | undefined, r
   }
   const set = ruleSet(rules);
   const text = messageText(message);
-  if (message.is_error === true) return { rule: 'is_error', kind: classifyWithWords(text, set.words.common) };
+  if (message.is_error === true) return { rule: 'is_error', kind: classify(set, set.isError, text) };
   const rule = firstMatch(set, agent, text);
-  return rule && { rule: rule.name, kind: classifyWithWords(text, set.words[rule.family]) };
+  return rule && { rule: rule.name, kind: rule.kind ?? classify(set, rule.family, text) };
+}
+
+function classify(set: RuleSet, family: Family, text: string): Kind {
+  if (family === 'common') return kindOfWords(text, set.words.common) ?? 'ambiguous';
+  return set.wideFirst?.(text, set.words.wide) ?? kindOfWords(text, set.words.wide) ?? set.wideFallback?.(text) ?? 'ambiguous';
 }
 
 function firstMatch(set: RuleSet, agent: AgentId | undefined, text: string) {

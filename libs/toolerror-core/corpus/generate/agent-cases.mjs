@@ -5,6 +5,11 @@
 // directory holding one workspace per case (`<root>/<case id>`), each with notes.txt ("alpha\nbeta\nbeta\n")
 // and app.py (a script that raises TypeError).
 
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
 const ws = (env, id, file) => `${env.root}/${id}/${file}`;
 const refusedScript = (env) => `python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:${env.closed}/health', timeout=5)"`;
 
@@ -22,11 +27,103 @@ function shellCases(env, shell) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Round 2. `setup(ws)` runs as root after the workspace was handed to nobody, so what it creates is root-owned
+// (readable, not writable by the agent).
+const files = (entries) => (dir) => {
+  for (const [name, text] of Object.entries(entries)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+};
+const TOTAL_TEST = {
+  'total.py': 'def total(items, tax):\n    return round(sum(items) * tax, 2)\n',
+  'test_total.py': 'import unittest\n\nfrom total import total\n\n\nclass TotalTest(unittest.TestCase):\n    def test_adds_tax(self):\n        self.assertEqual(total([10, 20], 0.1), 33.0)\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+const C_BUILD = {
+  Makefile: 'CFLAGS = -Wall -Wextra -O2\n\napp: main.o words.o\n\t$(CC) -o app main.o words.o\n\t@echo "app: build complete"\n\n%.o: %.c\n\t$(CC) $(CFLAGS) -c $< -o $@\n',
+  'main.c': '#include <stdio.h>\n\nint count_words(const char *s);\n\nint main(int argc, char **argv) {\n    printf("%d\\n", count_words("error: 0 warnings"));\n    return 0;\n}\n',
+  'words.c': '#include <string.h>\n\nint count_words(const char *s) {\n    int n = 1, spaces;\n    for (size_t i = 0; i < strlen(s); i++)\n        if (s[i] == \' \') n++;\n    return n;\n}\n',
+};
+const MIRRORS = {
+  'fetch_notes.py': 'import sys\nimport urllib.error\nimport urllib.request\n\n# Tries each mirror in turn until one answers.\nfor url in sys.argv[1:]:\n    try:\n        with urllib.request.urlopen(url, timeout=5) as r:\n            print(f"GET {url} -> {r.status} ({len(r.read())} bytes)")\n            break\n    except urllib.error.URLError as e:\n        print(f"Error: GET {url} failed: {e.reason}; trying next mirror")\nelse:\n    sys.exit("all mirrors failed")\n',
+};
+const PING = {
+  'ping_cache.py': 'import socket\nimport sys\n\nhost, port = sys.argv[1].rsplit(":", 1)\nwith socket.create_connection((host, int(port)), timeout=5) as s:\n    s.sendall(b"PING\\r\\n")\n    print(s.recv(64).decode().strip())\n',
+};
+const MIGRATE = {
+  'migrate.py': 'import sqlite3\n\n# The app\'s background worker keeps a write transaction open on the same database.\nworker = sqlite3.connect("app.db", isolation_level=None)\nworker.execute("BEGIN EXCLUSIVE")\n\ndb = sqlite3.connect("app.db", timeout=0.1)\ndb.execute("CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT NOT NULL)")\nprint("migrated")\n',
+};
+
+/** Round-2 shell cases shared by every agent. */
+function shellCases2(env, shell) {
+  return [
+    { id: 'sh-curl-refused', steps: [shell(`curl -sS http://127.0.0.1:${env.closed}/health`)], truth: 'transient', reason: 'curl: connection refused' },
+    { id: 'sh-curl-503', steps: [shell(`curl -fsS ${env.web}/status/503`)], truth: 'transient', reason: 'curl: the server answered 503' },
+    { id: 'sh-socket-refused', setup: files(PING), steps: [shell(`python3 ping_cache.py 127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed with ConnectionRefusedError' },
+    { id: 'sh-sqlite-locked', setup: files(MIGRATE), steps: [shell('python3 migrate.py')], truth: 'transient', reason: 'sqlite3.OperationalError: database is locked' },
+    { id: 'sh-curl-401', steps: [shell(`curl -fsS ${env.web}/status/401`)], truth: 'unrecoverable', reason: 'curl: the server answered 401' },
+    { id: 'sh-touch-etc', steps: [shell('touch /etc/rb-corpus.lock')], truth: 'unrecoverable', reason: 'touch: Permission denied' },
+    { id: 'sh-py-permission', steps: [shell(`python3 -c "import shutil; shutil.copy('notes.txt', '/usr/local/bin/notes')"`)], truth: 'unrecoverable', reason: 'PermissionError writing a root-owned directory' },
+    { id: 'sh-curl-404', steps: [shell(`curl -fsS ${env.web}/status/404`)], truth: 'ambiguous', reason: 'curl: the server answered 404' },
+    { id: 'sh-git-status', steps: [shell('git status --short')], truth: 'ambiguous', reason: 'not a git repository' },
+    { id: 'sh-timeout-124', steps: [shell(`timeout 2 python3 -c "import time; time.sleep(10)"`)], truth: 'ambiguous', reason: "the command's own time limit (timeout exits 124)" },
+    { id: 'sh-unittest-fail', setup: files(TOTAL_TEST), steps: [shell('python3 -m unittest test_total')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+    { id: 'sh-make-warnings', setup: files(C_BUILD), steps: [shell('make 2>&1')], truth: 'none', reason: 'the build succeeded; the compiler printed warnings' },
+    { id: 'sh-mirror-fallback', setup: files(MIRRORS), steps: [shell(`python3 fetch_notes.py http://127.0.0.1:${env.closed}/release-notes ${env.web}/release-notes`)], truth: 'none', reason: 'the first mirror refused, the second answered; the script succeeded' },
+  ];
+}
+
+const BINARY = { 'data.bin': Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256)) };
+const lockedDir = (dir) => mkdirSync(join(dir, 'locked'), { recursive: true });
+const rootOwned = files({ 'generated.txt': '# generated by build.sh; do not edit\nversion = 1\n' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 3. `env.web` also serves `/reset` (resets the connection), `/api/rate-limit` (429, per-minute limit),
+// `/api/quota` (429, daily quota) and `/api/items` (422 naming per_page); see API_BODIES in agents.mjs.
+const CALL_API = {
+  'call_api.py': 'import sys\nimport urllib.error\nimport urllib.request\n\ntry:\n    with urllib.request.urlopen(sys.argv[1], timeout=5) as r:\n        print(r.read().decode())\nexcept urllib.error.HTTPError as e:\n    sys.exit(f"{e.code} {e.reason}: {e.read().decode()}")\n',
+};
+// A release archive cut off halfway through its download (gzip of a fixed text; node writes mtime 0).
+const TRUNCATED_TAR = (dir) => {
+  const gz = gzipSync(Buffer.from(Array.from({ length: 400 }, (_, i) => `release/file-${i}.txt: build ${i * 7919 % 1000}\n`).join('')));
+  writeFileSync(join(dir, 'release.tar.gz'), gz.subarray(0, Math.floor(gz.length / 2)));
+};
+// A database owned by root: the agent (nobody) may read it but not write it.
+const READONLY_DB = (dir) => execFileSync('sqlite3', [join(dir, 'app.db'), 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL);']);
+const API_TESTS = {
+  'test_api.py': 'import unittest\n\n\ndef status_for(user):\n    return 200 if user.get("admin") else 403\n\n\ndef should_retry(code):\n    return code in ("ECONNRESET", "ETIMEDOUT")\n\n\nclass ApiTest(unittest.TestCase):\n    def test_forbidden_returns_403(self):\n        self.assertEqual(status_for({"admin": False}), 403)\n\n    def test_retries_on_econnreset(self):\n        self.assertTrue(should_retry("ECONNRESET"))\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+// A file with CRLF line endings, handed to the agent (nobody) so that only the line endings stand in the way.
+const CRLF_INI = (dir) => {
+  files({ 'settings.ini': '[server]\r\nhost = 0.0.0.0\r\nport = 8080\r\n' })(dir);
+  execFileSync('chown', ['65534:65534', join(dir, 'settings.ini')]);
+};
+const BROKEN_C = { 'parse.c': '#include <stdlib.h>\n\nint parse_port(const char *s) {\n    int port = atoi(s)\n    return port > 0 && port < 65536 ? port : -1;\n}\n' };
+
+/** Round-3 shell cases shared by every agent. */
+function shellCases3(env, shell) {
+  return [
+    { id: 'sh3-py-429', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/rate-limit`)], truth: 'transient', reason: 'the script got HTTP 429 with a per-minute rate limit (try again in 20s)' },
+    { id: 'sh3-curl-reset', steps: [shell(`curl -sS ${env.web}/reset`)], truth: 'transient', reason: 'curl: connection reset by peer' },
+    { id: 'sh3-node-refused', steps: [shell(`node -e "require('http').get('http://127.0.0.1:${env.closed}/api/health', (r) => console.log(r.statusCode))"`)], truth: 'transient', reason: 'a node program died with ECONNREFUSED' },
+    { id: 'sh3-curl-timeout', steps: [shell(`curl -sS -m 2 ${env.web}/hang`)], truth: 'transient', reason: 'curl: the request timed out (a network request timeout, curl -m)' },
+    { id: 'sh3-py-read-timeout', steps: [shell(`python3 -c "import urllib.request; urllib.request.urlopen('${env.web}/hang', timeout=2)"`)], truth: 'transient', reason: 'the script failed with a read timeout of its HTTP request' },
+    { id: 'sh3-py-quota', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/quota`)], truth: 'unrecoverable', reason: 'a daily quota is exhausted until midnight (RESOURCE_EXHAUSTED)' },
+    { id: 'sh3-sqlite-readonly', setup: READONLY_DB, steps: [shell(`sqlite3 app.db "INSERT INTO users (email) VALUES ('ada@example.com');"`)], truth: 'unrecoverable', reason: 'attempt to write a readonly database' },
+    { id: 'sh3-tar-corrupt', setup: TRUNCATED_TAR, steps: [shell('tar -xzf release.tar.gz')], truth: 'ambiguous', reason: 'a truncated archive: the data is bad, the call is not' },
+    { id: 'sh3-make-no-target', setup: files(C_BUILD), steps: [shell('make install')], truth: 'ambiguous', reason: 'make has no rule for the target; which target is meant is not said' },
+    { id: 'sh3-unittest-ok-words', setup: files(API_TESTS), steps: [shell('python3 -m unittest -v test_api')], truth: 'none', reason: 'the tests passed; their names mention 403 and ECONNRESET' },
+  ];
+}
+
 export const AGENT_CASES = {
   'qwen-code': (env) => {
     const shell = (command, extra = {}) => ({ name: 'run_shell_command', arguments: { command, ...extra } });
     const read = (id, file) => ({ name: 'read_file', arguments: { file_path: ws(env, id, file) } });
     const edit = (id, file, oldString, newString) => ({ name: 'edit', arguments: { file_path: ws(env, id, file), old_string: oldString, new_string: newString } });
+    // web_fetch is one of Qwen Code's deferred tools, reached through tool_call.
+    const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the release notes.' } } });
     return [
       { id: 'read-missing', steps: [read('read-missing', 'missing.txt')], truth: 'ambiguous', reason: 'missing file' },
       { id: 'read-relative', steps: [{ name: 'read_file', arguments: { file_path: 'notes.txt' } }], truth: 'fixable', reason: 'a relative path where an absolute one is required' },
@@ -48,12 +145,83 @@ export const AGENT_CASES = {
       { id: 'shell-timeout', steps: [shell('sleep 5', { timeout: 1000 })], truth: 'fixable', reason: 'Qwen Code blocks a bare sleep and names the argument to change (is_background: true)' },
       { id: 'shell-timeout-python', steps: [shell('python3 -c "import time; time.sleep(5)"', { timeout: 1000 })], truth: 'ambiguous', reason: "the command's own timeout" },
       ...shellCases(env, shell),
+      // Round 2.
+      ...shellCases2(env, shell),
+      { id: 'sh-grep-nomatch', steps: [shell('grep -rn FIXME .')], truth: 'ambiguous', reason: 'a bare exit code 1 (grep found nothing)' },
+      { id: 'sh-wrong-type', steps: [shell('ls', { is_background: 'no' })], truth: 'fixable', reason: 'is_background must be a boolean' },
+      { id: 'read-offset-past-end', steps: [{ name: 'read_file', arguments: { file_path: ws(env, 'read-offset-past-end', 'notes.txt'), offset: 100, limit: 20 } }], truth: 'none', reason: 'Qwen Code reports the empty range past the end of the file (of 4 total lines) without an error' },
+      { id: 'read-wrong-type', steps: [{ name: 'read_file', arguments: { file_path: ws(env, 'read-wrong-type', 'notes.txt'), offset: 'ten', limit: 5 } }], truth: 'fixable', reason: 'offset must be an integer' },
+      { id: 'read-binary', setup: files(BINARY), steps: [read('read-binary', 'data.bin')], truth: 'ambiguous', reason: 'a binary file' },
+      { id: 'write-locked-dir', setup: lockedDir, steps: [{ name: 'write_file', arguments: { file_path: ws(env, 'write-locked-dir', 'locked/out.txt'), content: 'x=1\n' } }], truth: 'unrecoverable', reason: 'permission denied writing a root-owned directory' },
+      { id: 'edit-root-owned', setup: rootOwned, steps: [read('edit-root-owned', 'generated.txt'), edit('edit-root-owned', 'generated.txt', 'version = 1', 'version = 2')], truth: 'unrecoverable', reason: 'permission denied writing a root-owned file' },
+      { id: 'edit-empty-old', steps: [read('edit-empty-old', 'notes.txt'), edit('edit-empty-old', 'notes.txt', '', 'gamma\n')], truth: 'ambiguous', reason: 'Qwen Code says only that the file already exists and cannot be created; it names no argument' },
+      { id: 'grep-bad-regex', steps: [{ name: 'grep_search', arguments: { pattern: 'total(items', path: `${env.root}/grep-bad-regex` } }], truth: 'fixable', reason: 'the pattern is not a valid regular expression' },
+      { id: 'glob-missing-dir', steps: [{ name: 'glob', arguments: { pattern: '*.py', path: `${env.root}/glob-missing-dir/src` } }], truth: 'ambiguous', reason: 'the directory to search does not exist' },
+      { id: 'agent-unknown-type', steps: [{ name: 'agent', arguments: { description: 'Review app.py', prompt: 'Review app.py for bugs.', subagent_type: 'code-reviewer' } }], truth: 'fixable', reason: 'an unknown subagent type' },
+      { id: 'tool-call-unknown', steps: [{ name: 'tool_call', arguments: { name: 'web_search', arguments: { query: 'python sqlite database is locked' } } }], truth: 'fixable', reason: 'an unknown deferred tool name' },
+      { id: 'fetch-401', steps: [webFetch(`${env.web}/status/401`)], truth: 'unrecoverable', reason: '401' },
+      { id: 'fetch-429', steps: [webFetch(`${env.web}/status/429`)], truth: 'transient', reason: '429' },
+      { id: 'fetch-502', steps: [webFetch(`${env.web}/status/502`)], truth: 'transient', reason: '502' },
+      { id: 'fetch-504', steps: [webFetch(`${env.web}/status/504`)], truth: 'transient', reason: '504' },
+      { id: 'fetch-invalid-url', steps: [webFetch('http://[127.0.0.1]/release-notes')], truth: 'fixable', reason: 'the url is not a valid URL; the text says what it must be' },
+      { id: 'fetch-redirect-loop', steps: [webFetch(`${env.web}/loop`)], truth: 'ambiguous', reason: 'too many redirects: the URL to use instead is not said' },
+      // Round 3.
+      ...shellCases3(env, shell),
+      { id: 'write-root-owned', setup: rootOwned, steps: [read('write-root-owned', 'generated.txt'), { name: 'write_file', arguments: { file_path: ws(env, 'write-root-owned', 'generated.txt'), content: 'version = 2\n' } }], truth: 'unrecoverable', reason: 'permission denied writing over a root-owned file' },
+      { id: 'edit-crlf', setup: CRLF_INI, steps: [read('edit-crlf', 'settings.ini'), edit('edit-crlf', 'settings.ini', 'host = 0.0.0.0\nport = 8080', 'host = 127.0.0.1\nport = 8080')], truth: 'none', reason: 'Qwen Code matched the LF old_string against the CRLF file and applied the edit' },
+      { id: 'edit-replace-all', steps: [read('edit-replace-all', 'notes.txt'), { name: 'edit', arguments: { file_path: ws(env, 'edit-replace-all', 'notes.txt'), old_string: 'beta', new_string: 'delta', replace_all: true } }], truth: 'none', reason: 'both occurrences were replaced' },
+      { id: 'tool-search-empty', steps: [{ name: 'tool_search', arguments: { query: '' } }], truth: 'fixable', reason: 'query must not be empty' },
+      { id: 'sh3-timeout-too-long', steps: [shell('python3 -m unittest', { timeout: 900000 })], truth: 'fixable', reason: 'timeout is above its maximum of 600000' },
+      { id: 'notebook-not-ipynb', steps: [{ name: 'notebook_edit', arguments: { notebook_path: ws(env, 'notebook-not-ipynb', 'app.py'), cell_id: 'cell-0', new_source: 'print(1)', edit_mode: 'replace' } }], truth: 'fixable', reason: 'notebook_path must end with .ipynb' },
+      { id: 'update-goal-bad-status', steps: [{ name: 'update_goal', arguments: { status: 'done', reason: 'the tax test passes' } }], truth: 'fixable', reason: 'status must be complete or blocked' },
+      { id: 'grep-limit-zero', steps: [{ name: 'grep_search', arguments: { pattern: 'def total', path: `${env.root}/grep-limit-zero`, limit: 0 } }], truth: 'fixable', reason: 'limit must be a positive integer' },
+      { id: 'fetch3-field-422', steps: [webFetch(`${env.web}/api/items?per_page=500`)], truth: 'ambiguous', reason: 'the tool reports only the status 422, not the body that names per_page' },
     ];
   },
 
-  opencode: (env) => openCodeFamily(env, 'bash'),
-  'kilo-code': (env) => openCodeFamily(env, 'bash'),
+  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env)],
+  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env)],
 };
+
+/** Round 3, OpenCode and Kilo Code. */
+function openCodeRound3(env) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+  return [
+    ...shellCases3(env, shell),
+    { id: 'edit-crlf', setup: CRLF_INI, steps: [read('edit-crlf', 'settings.ini'), { name: 'edit', arguments: { filePath: ws(env, 'edit-crlf', 'settings.ini'), oldString: 'host = 0.0.0.0\nport = 8080', newString: 'host = 127.0.0.1\nport = 8080' } }], truth: 'none', reason: 'the agent matched the LF oldString against the CRLF file and applied the edit' },
+    { id: 'edit-replace-all', steps: [read('edit-replace-all', 'notes.txt'), { name: 'edit', arguments: { filePath: ws(env, 'edit-replace-all', 'notes.txt'), oldString: 'beta', newString: 'delta', replaceAll: true } }], truth: 'none', reason: 'both occurrences were replaced' },
+    { id: 'fetch3-bad-format', steps: [{ name: 'webfetch', arguments: { url: `${env.web}/release-notes`, format: 'json' } }], truth: 'fixable', reason: 'format must be text, markdown or html' },
+    { id: 'fetch3-field-422', steps: [{ name: 'webfetch', arguments: { url: `${env.web}/api/items?per_page=500`, format: 'text' } }], truth: 'ambiguous', reason: 'the tool reports only the status 422, not the body that names per_page' },
+  ];
+}
+
+function openCodeOnly3(env) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+  return [
+    { id: 'sh3-git-clone-missing', steps: [shell('git clone /tmp/rb-corpus/repos/tools.git tools')], truth: 'ambiguous', reason: 'the repository to clone does not exist' },
+    { id: 'sh3-workdir-missing', steps: [{ name: 'bash', arguments: { command: 'ls', description: 'run a command', workdir: ws(env, 'sh3-workdir-missing', 'build') } }], truth: 'ambiguous', reason: 'the working directory does not exist' },
+    { id: 'sh3-node-eacces', steps: [shell(`node -e "require('fs').writeFileSync('/usr/lib/rb-corpus.json', '{}')"`)], truth: 'unrecoverable', reason: 'EACCES: permission denied writing /usr/lib' },
+    { id: 'read-root-dir', steps: [{ name: 'read', arguments: { filePath: '/root' } }], truth: 'unrecoverable', reason: 'permission denied reading a root-only directory' },
+    { id: 'todo-not-array', steps: [{ name: 'todowrite', arguments: { todos: 'Fix the failing tax test' } }], truth: 'fixable', reason: 'todos must be an array' },
+    { id: 'task-no-prompt', steps: [{ name: 'task', arguments: { description: 'Review app.py', subagent_type: 'general' } }], truth: 'fixable', reason: 'the required parameter prompt is missing' },
+  ];
+}
+
+function kiloOnly3(env) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  return [
+    { id: 'sh3-chmod-root', setup: rootOwned, steps: [shell('chmod 600 generated.txt')], truth: 'unrecoverable', reason: 'chmod: Operation not permitted on a root-owned file' },
+    { id: 'sh3-compile-error', setup: files(BROKEN_C), steps: [shell('gcc -Wall -c parse.c')], truth: 'ambiguous', reason: 'a compile error: the code is wrong, not the call' },
+    { id: 'sh3-timeout-kill', steps: [shell('timeout -s KILL 2 python3 -c "import time; time.sleep(10)"')], truth: 'ambiguous', reason: "the command's own time limit (timeout -s KILL); Kilo Code reports only (no output), neither the kill nor an exit code" },
+    { id: 'goal-bad-action', steps: [{ name: 'goal', arguments: { action: 'stop', objective: 'Make the tax test pass.' } }], truth: 'fixable', reason: 'action must be start or resume' },
+    { id: 'cron-bad-expr', steps: [{ name: 'cron_create', arguments: { prompt: 'Run the test suite and report failures.', cron: 'every 5 minutes' } }], truth: 'fixable', reason: 'cron is not a 5-field cron expression' },
+    { id: 'wakeup-bad-delay', steps: [{ name: 'schedule_wakeup', arguments: { prompt: 'Check whether the deploy finished.', delay: 'soon' } }], truth: 'fixable', reason: 'delay is not a relative span like 30s or 5m' },
+    { id: 'recall-no-session', steps: [{ name: 'kilo_local_recall', arguments: { mode: 'read' } }], truth: 'fixable', reason: 'read mode requires sessionID' },
+    { id: 'background-unknown-id', steps: [{ name: 'background_process', arguments: { action: 'logs', id: 'bp-7' } }], truth: 'ambiguous', reason: 'no background process has that id; which one is meant is not said' },
+  ];
+}
 
 /** OpenCode and its fork Kilo Code share tool names and parameters. */
 function openCodeFamily(env, bash) {
@@ -86,5 +254,26 @@ function openCodeFamily(env, bash) {
     { id: 'fetch-ok', steps: [fetchUrl(`${env.web}/release-notes`)], truth: 'none', reason: 'the page was fetched' },
     { id: 'shell-timeout', steps: [shell('sleep 5', { timeout: 1000 })], truth: 'ambiguous', reason: "the command's own timeout" },
     ...shellCases(env, shell),
+    // Round 2.
+    ...shellCases2(env, shell),
+    { id: 'sh-wrong-type', steps: [shell('ls', { timeout: '30s' })], truth: 'fixable', reason: 'timeout must be a number' },
+    { id: 'read-offset-past-end', steps: [{ name: 'read', arguments: { filePath: ws(env, 'read-offset-past-end', 'notes.txt'), offset: 100 } }], truth: 'fixable', reason: 'the offset lies past the end of the file' },
+    { id: 'read-wrong-type', steps: [{ name: 'read', arguments: { filePath: ws(env, 'read-wrong-type', 'notes.txt'), offset: 'ten' } }], truth: 'fixable', reason: 'offset must be an integer' },
+    { id: 'read-binary', setup: files(BINARY), steps: [read('read-binary', 'data.bin')], truth: 'ambiguous', reason: 'a binary file' },
+    { id: 'write-locked-dir', setup: lockedDir, steps: [{ name: 'write', arguments: { filePath: ws(env, 'write-locked-dir', 'locked/out.txt'), content: 'x=1\n' } }], truth: 'unrecoverable', reason: 'permission denied writing a root-owned directory' },
+    { id: 'edit-root-owned', setup: rootOwned, steps: [read('edit-root-owned', 'generated.txt'), edit('edit-root-owned', 'generated.txt', 'version = 1', 'version = 2')], truth: 'unrecoverable', reason: 'permission denied writing a root-owned file' },
+    { id: 'edit-empty-old', steps: [read('edit-empty-old', 'notes.txt'), edit('edit-empty-old', 'notes.txt', '', 'gamma\n')], truth: 'fixable', reason: 'an empty oldString on an existing file' },
+    { id: 'grep-bad-regex', ripgrep: true, steps: [{ name: 'grep', arguments: { pattern: 'total(items', path: `${env.root}/grep-bad-regex` } }], truth: 'fixable', reason: 'the pattern is not a valid regular expression' },
+    { id: 'grep-no-ripgrep', steps: [{ name: 'grep', arguments: { pattern: 'def total', path: `${env.root}/grep-no-ripgrep` } }], truth: 'ambiguous', reason: 'the search tool could not run ripgrep (it failed to download it); the text names no cause the agent can act on' },
+    { id: 'glob-missing-dir', ripgrep: true, steps: [{ name: 'glob', arguments: { pattern: '*.py', path: `${env.root}/glob-missing-dir/src` } }], truth: 'ambiguous', reason: 'the directory to search does not exist' },
+    { id: 'todo-malformed', steps: [{ name: 'todowrite', arguments: { todos: [{ content: 'Fix the failing tax test', status: 'pending' }] } }], truth: 'fixable', reason: 'a todo item lacks its required priority' },
+    { id: 'task-unknown-agent', steps: [{ name: 'task', arguments: { description: 'Review app.py', prompt: 'Review app.py for bugs.', subagent_type: 'code-reviewer' } }], truth: 'fixable', reason: 'an unknown subagent type' },
+    { id: 'fetch-401', steps: [fetchUrl(`${env.web}/status/401`)], truth: 'unrecoverable', reason: '401' },
+    { id: 'fetch-429', steps: [fetchUrl(`${env.web}/status/429`)], truth: 'transient', reason: '429' },
+    { id: 'fetch-502', steps: [fetchUrl(`${env.web}/status/502`)], truth: 'transient', reason: '502' },
+    { id: 'fetch-504', steps: [fetchUrl(`${env.web}/status/504`)], truth: 'transient', reason: '504' },
+    { id: 'fetch-timeout', steps: [{ name: 'webfetch', arguments: { url: `${env.web}/hang`, format: 'text', timeout: 2 } }], truth: 'transient', reason: 'the request timed out (a network request timeout)' },
+    { id: 'fetch-invalid-url', steps: [fetchUrl('http://[127.0.0.1]/release-notes')], truth: 'fixable', reason: 'a malformed URL' },
+    { id: 'fetch-redirect-loop', steps: [fetchUrl(`${env.web}/loop`)], truth: 'ambiguous', reason: 'a bare transport error (the page redirects to itself); the text names no cause' },
   ];
 }

@@ -8,7 +8,7 @@
 // Prints one JSON record per line, like the other generators. `--only qwen-code,opencode,kilo-code`;
 // `--cases ID,…` runs only those cases (an ID may name its agent: `opencode/read-ok`).
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,10 @@ const MAX_REQUESTS = 5;
 const { values } = parseArgs({ options: { 'agents-dir': { type: 'string', default: '/tmp/rb-agents' }, only: { type: 'string', default: Object.keys(AGENT_CASES).join(',') }, cases: { type: 'string' } } });
 const onlyCases = values.cases?.split(',');
 const AGENTS_DIR = values['agents-dir'];
+// OpenCode and Kilo Code download ripgrep on first use unless `rg` is on PATH (this machine has no such network
+// access); a case with `ripgrep: true` gets the rg binary that the Qwen Code package vendors (copied executable).
+const VENDORED_RG = join(AGENTS_DIR, 'qwen/node_modules/@qwen-code/qwen-code/vendor/ripgrep/x64-linux/rg');
+const RIPGREP_DIR = join(ROOT, 'bin');
 
 /** How each agent is started headless, given a prompt; `version` runs the same binary with --version. */
 const AGENTS = {
@@ -122,9 +126,24 @@ function startSim(scriptsDir) {
   });
 }
 
-/** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. */
+const API_BODIES = {
+  '/api/rate-limit': { status: 429, headers: { 'retry-after': '20' }, body: { error: { message: 'Rate limit reached for requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in 20s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
+  '/api/quota': { status: 429, body: { error: { code: 429, message: "Quota exceeded for quota metric 'Requests per day' and limit 'Requests per day per project' of service 'translate.example.com'. The quota resets at midnight Pacific Time.", status: 'RESOURCE_EXHAUSTED' } } },
+  '/api/items': { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Search', field: 'per_page', code: 'invalid', message: 'per_page must be an integer between 1 and 100' }], documentation_url: 'https://docs.example.com/rest/search#list-items' } },
+};
+
+/** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. Besides
+ * `/status/NNN`: `/hang` answers only after 20 s, `/loop` redirects to itself, `/reset` resets the connection,
+ * `/api/rate-limit`, `/api/quota` and `/api/items` answer the JSON bodies of API_BODIES. */
 async function startWebServer() {
   const server = createServer((req, res) => {
+    if (req.url === '/hang') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>late</body></html>'), 20_000);
+    if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
+    // Round 3: `/reset` resets the connection; `/api/…` answer JSON error bodies written here in the style of
+    // public APIs (OpenAI's rate limit, Google's daily quota, a GitHub-style parameter validation error).
+    if (req.url === '/reset') return void req.socket.resetAndDestroy();
+    const api = API_BODIES[(req.url ?? '').split('?')[0]];
+    if (api) return void res.writeHead(api.status, { 'content-type': 'application/json', ...api.headers }).end(JSON.stringify(api.body));
     const status = Number(/^\/status\/(\d{3})$/.exec(req.url ?? '')?.[1] ?? 200);
     const body = status === 200 ? '<html><body><h1>Release notes</h1><p>Fixed: TimeoutError on slow disks.</p></body></html>' : `<html><body><h1>${status}</h1></body></html>`;
     res.writeHead(status, { 'content-type': 'text/html' }).end(body);
@@ -153,7 +172,7 @@ function runAgent(agent, kase, ws, home, base) {
   const spec = AGENTS[agent];
   const key = marker(agent, kase.id);
   const prompt = `${key} ${kase.prompt ?? 'Use your tools as needed.'}`;
-  const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*', ...spec.env(base) };
+  const env = { PATH: kase.ripgrep ? `${RIPGREP_DIR}:${process.env.PATH}` : process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*', ...spec.env(base) };
   const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...spec.bin, ...spec.args(prompt)], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -213,6 +232,16 @@ function sameArgs(raw, expected) {
   }
 }
 
+/** Ports of the local servers become fixed numbers (in `host:port` and curl's `host port N`), timings fixed values. */
+function canonicalText(text, ports) {
+  let out = text;
+  for (const [real, canonical] of ports) out = out.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`).replaceAll(`127.0.0.1 port ${real}`, `127.0.0.1 port ${canonical}`).replaceAll(`port: ${real}`, `port: ${canonical}`);
+  return out
+    .replace(/\b(Ran \d+ tests?) in \d+\.\d+s\b/g, '$1 in 0.001s')
+    .replace(/(Operation timed out after) \d+ milliseconds/g, '$1 2000 milliseconds')
+    .replace(/(Failed to connect to 127\.0\.0\.1 port \d+) after \d+ ms/g, '$1 after 0 ms');
+}
+
 function versionOf(agent) {
   const spec = AGENTS[agent];
   return execFileSync(spec.bin[0], [...spec.bin.slice(1), '--version'], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n').at(-1);
@@ -228,6 +257,11 @@ async function main() {
   const scriptsDir = join(ROOT, 'scripts');
   rmSync(scriptsDir, { recursive: true, force: true });
   mkdirSync(scriptsDir, { recursive: true });
+  if (existsSync(VENDORED_RG)) {
+    mkdirSync(RIPGREP_DIR, { recursive: true });
+    copyFileSync(VENDORED_RG, join(RIPGREP_DIR, 'rg'));
+    chmodSync(join(RIPGREP_DIR, 'rg'), 0o755);
+  }
   const { server: web, web: webPort, closed } = await startWebServer();
   const ports = new Map([[String(webPort), '8200'], [String(closed), '8201']]);
   const cases = Object.fromEntries(agents.map((a) => [a, AGENT_CASES[a]({ web: `http://127.0.0.1:${webPort}`, closed, root: join(ROOT, a) }).filter((c) => !onlyCases || onlyCases.includes(c.id) || onlyCases.includes(`${a}/${c.id}`))]));
@@ -263,11 +297,10 @@ async function main() {
           process.stderr.write(`agents.mjs: ${agent}/${kase.id}: the agent sent no result for ${kase.steps.at(-1).name}; output:\n${output.slice(-1500)}\n`);
           continue;
         }
-        let text = result.text;
-        for (const [real, canonical] of ports) text = text.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`);
+        const text = canonicalText(result.text, ports);
         emit({
           id: `${agent}/${kase.id}#result`, source: agent,
-          producer: `${PRODUCER} (${agent} ${version} run headless as user nobody against recovery-bench sim-engine --profile ideal; script step ${kase.steps.at(-1).name} ${JSON.stringify(kase.steps.at(-1).arguments)})`,
+          producer: canonicalText(`${PRODUCER} (${agent} ${version} run headless as user nobody against recovery-bench sim-engine --profile ideal; script step ${kase.steps.at(-1).name} ${JSON.stringify(kase.steps.at(-1).arguments)}${kase.ripgrep ? '; rg vendored by @qwen-code/qwen-code on PATH' : ''})`, ports),
           userAgent: result.userAgent, message: { role: 'tool', content: text }, truth: kase.truth, reason: kase.reason,
         });
       }
@@ -276,6 +309,7 @@ async function main() {
     sim.child.kill('SIGTERM');
     recorder.close();
     web.close();
+    web.closeAllConnections();
   }
 }
 

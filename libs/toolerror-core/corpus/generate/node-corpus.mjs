@@ -2,22 +2,39 @@
 // MCP TypeScript SDK (a real Client and McpServer over the SDK's in-memory transport). Prints one JSON record
 // per line, like py/python_corpus.py; the truth of each case is stated with it (../LABELLING.md).
 // `--only GROUP[,GROUP]` runs some groups.
-import { exec, execFile, execSync, spawn } from 'node:child_process';
-import { accessSync, constants, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { exec, execFile, execFileSync, execSync, spawn } from 'node:child_process';
+import { accessSync, chownSync, constants, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import { createSocket } from 'node:dgram';
+import { Resolver as DnsResolver } from 'node:dns/promises';
+import { createWriteStream } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { createServer, get as httpGetRaw } from 'node:http';
+import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createConnection, createServer as createNetServer } from 'node:net';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Agent, request as undiciRequest, interceptors } from 'undici';
+import { execa } from 'execa';
+import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
 const SCRATCH = '/tmp/rb-corpus/node';
 const PRODUCER = 'corpus/generate/node-corpus.mjs';
 const UNDICI_VERSION = JSON.parse(readFileSync(new URL(import.meta.resolve('undici/package.json')), 'utf8')).version;
 const MCP_VERSION = JSON.parse(readFileSync(new URL('../../../../node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url), 'utf8')).version;
+
+const versionOf = (name) => JSON.parse(readFileSync(new URL(`../../../../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
+const EXECA_VERSION = versionOf('execa');
+const YAML_VERSION = versionOf('yaml');
+const ZOD_VERSION = versionOf('zod');
 
 const records = [];
 const ports = new Map();
@@ -236,7 +253,592 @@ async function mcp(env) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp };
+// Round 2. The bodies of the API server (`apiServer` below) are written here in the style of public APIs; the
+// texts around them come from fetch, undici and the tool wrappers named in each producer.
+const API_BODIES = {
+  '429-retry-after': [429, { 'retry-after': '2' }, '{"error":{"message":"Rate limit reached for requests. Please retry after 2 seconds.","type":"rate_limit_error","code":"rate_limit_exceeded"}}'],
+  '429-daily-quota': [429, {}, '{"error":{"code":"quota_exceeded","message":"Daily request quota of 10000 requests exhausted for this API key. The quota resets at 00:00 UTC."}}'],
+  '400-field': [400, {}, '{"error":{"type":"invalid_request_error","param":"limit","message":"Invalid value for \'limit\': must be an integer between 1 and 100, got 500."}}'],
+  '400-bare': [400, {}, '{"error":"Bad Request"}'],
+  '401-expired': [401, { 'www-authenticate': 'Bearer error="invalid_token"' }, '{"error":"invalid_token","error_description":"The access token expired"}'],
+  '403-scope': [403, {}, '{"message":"Resource not accessible by personal access token","documentation_url":"https://docs.github.com/rest/issues/issues#create-an-issue","status":"403"}'],
+  '404': [404, {}, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}'],
+  '409': [409, {}, '{"error":{"code":"conflict","message":"A project named \'billing\' already exists in this workspace."}}'],
+  '410': [410, {}, '{"error":{"code":"gone","message":"This export link has expired and the export file was deleted."}}'],
+  '500': [500, {}, '{"error":{"message":"The server had an error while processing your request. Sorry about that!","type":"server_error"}}'],
+  '502': [502, { 'content-type': 'text/html' }, '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'],
+  '503': [503, {}, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
+  'ok-error-null': [200, {}, '{"data":[{"id":"job-1","state":"succeeded","last_error":null}],"errors":[],"error":null}'],
+};
+
+/** The round-2 API server: JSON bodies per status, an HTML page, a redirect loop, a stalled and a cut body. */
+function apiServer() {
+  return createServer((req, res) => {
+    const url = req.url ?? '';
+    const api = /^\/api\/(.+)$/.exec(url)?.[1];
+    if (api && API_BODIES[api]) {
+      const [status, headers, body] = API_BODIES[api];
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+    } else if (url === '/login') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/session"></form></body></html>\n');
+    } else if (url === '/loop') {
+      res.writeHead(302, { location: '/loop' }).end();
+    } else if (url === '/stalled-body') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      res.write('{"items":[');
+    } else if (url === '/cut-body') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      res.write('{"items":[', () => setTimeout(() => res.socket?.destroy(), 20));
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    }
+  });
+}
+
+/** A port whose listen backlog is full (a python3 socket that never accepts): connects to it hang for real. */
+async function fullBacklogPort(canonical) {
+  const child = spawn('python3', ['-c', 'import socket, time\ns = socket.socket()\ns.bind(("127.0.0.1", 0))\ns.listen(0)\nprint(s.getsockname()[1], flush=True)\ntime.sleep(120)'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = Number(await new Promise((resolve) => child.stdout.once('data', (d) => resolve(String(d).trim()))));
+  ports.set(String(port), String(canonical));
+  const fillers = [];
+  for (let i = 0; i < 4; i++) fillers.push(createConnection(port, '127.0.0.1').on('error', () => {}));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { port, close: () => { fillers.forEach((s) => s.destroy()); child.kill(); } };
+}
+
+async function apis(env) {
+  const source = 'node-fetch';
+  const base = `http://127.0.0.1:${env.apiPort}`;
+  const statusCases = [
+    ['429-retry-after', 'transient', 'rate limited; the body asks to retry after 2 seconds'],
+    ['429-daily-quota', 'unrecoverable', 'a daily quota exhausted until a reset hours away'],
+    ['400-field', 'fixable', "the body names limit and the range it must be in"],
+    ['400-bare', 'ambiguous', 'a 400 whose body names no field'],
+    ['401-expired', 'unrecoverable', '401: the access token expired'],
+    ['403-scope', 'unrecoverable', '403: the token may not access the resource'],
+    ['404', 'ambiguous', '404: missing resource'],
+    ['409', 'ambiguous', '409: conflicts with a stored project'],
+    ['410', 'ambiguous', '410: the resource is gone; what to use instead is not said'],
+    ['500', 'transient', '500: server error'],
+    ['502', 'transient', '502: bad gateway (an nginx page)'],
+    ['503', 'transient', '503: service unavailable'],
+  ];
+  for (const [name, truth, reason] of statusCases) {
+    const res = await fetch(`${base}/api/${name}`);
+    const body = await res.text();
+    const how = `fetch of a local API server's /api/${name} (body written in the style of public APIs)`;
+    add(source, `http-${name}-body`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `${how}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
+    add(source, `http-${name}-body`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `${how}: String of the Error a tool wrapper throws`);
+    add(source, `http-${name}-body`, 'body', body, truth, reason, `${how}: the response body alone`);
+  }
+  const ok = await fetch(`${base}/api/ok-error-null`);
+  add(source, 'ok-error-null', 'body', await ok.text(), 'none', 'a 200 body whose error fields are null or empty', 'fetch of a local API server (body written in the style of public APIs)');
+  const bodyTimeout = await thrown(async () => (await fetch(`${base}/stalled-body`, { signal: AbortSignal.timeout(200) })).text());
+  add(source, 'timeout-during-body', 'message', bodyTimeout.message, 'transient', 'the request timed out while the body was read', 'fetch with AbortSignal.timeout(200), res.text() of a body that stalls');
+  add(source, 'timeout-during-body', 'string', String(bodyTimeout), 'transient', 'the request timed out while the body was read', 'fetch with AbortSignal.timeout(200), res.text() of a body that stalls');
+  addError(source, 'closed-mid-body', await thrown(async () => (await fetch(`${base}/cut-body`)).text()), 'transient', 'the server closed the connection while sending the body', 'fetch, res.text() of a body the server cuts off');
+  addError(source, 'dns-enotfound', await thrown(() => fetch('http://api.rb-corpus.invalid/v1/items')), 'ambiguous', 'the host name does not resolve: a wrong host or a name that is gone, not said which', 'fetch of a .invalid host');
+  addError(source, 'redirect-loop', await thrown(() => fetch(`${base}/loop`)), 'ambiguous', 'the server redirects in a loop; no change of the call is named', 'fetch of a URL that redirects to itself');
+  addError(source, 'relative-url', await thrown(() => fetch('/v1/items')), 'fixable', 'quotes the URL argument, a relative path where a full URL is needed', "fetch('/v1/items')");
+  const html = await thrown(async () => (await fetch(`${base}/login`)).json());
+  add(source, 'json-parse-html', 'message', html.message, 'ambiguous', 'a JSON parse error of the data the tool read', 'fetch, res.json() of an HTML page');
+  add(source, 'json-parse-html', 'string', String(html), 'ambiguous', 'a JSON parse error of the data the tool read', 'fetch, res.json() of an HTML page');
+}
+
+async function undiciMore(env) {
+  const source = 'node-undici';
+  const how = `undici ${UNDICI_VERSION} request()`;
+  const base = `http://127.0.0.1:${env.apiPort}`;
+  addError(source, 'body-timeout', await thrown(async () => (await undiciRequest(`${base}/stalled-body`, { bodyTimeout: 200 })).body.text()), 'transient', 'the body did not arrive in time', `${how} bodyTimeout 200, body.text() of a body that stalls`);
+  addError(source, 'closed-mid-body', await thrown(async () => (await undiciRequest(`${base}/cut-body`)).body.text()), 'transient', 'the other side closed the connection', `${how}, body.text() of a body the server cuts off`);
+  const backlog = await fullBacklogPort(8106);
+  try {
+    addError(source, 'connect-timeout', await thrown(() => undiciRequest(`http://127.0.0.1:${backlog.port}/v1/items`, { dispatcher: new Agent({ connect: { timeout: 300 } }) })), 'transient', 'the connection was not established in time', `${how} with connect.timeout 300 to a port whose listen backlog is full`);
+  } finally {
+    backlog.close();
+  }
+  const retry = await thrown(() => undiciRequest(`${base}/api/503`, { dispatcher: new Agent().compose(interceptors.retry({ maxRetries: 2, minTimeout: 50, timeoutFactor: 1 })) }));
+  add(source, 'retry-exhausted', 'string', String(retry), 'ambiguous', 'the text names no status or cause', `${how} with interceptors.retry({maxRetries: 2}) of a 503 endpoint`);
+  add(source, 'retry-exhausted', 'status', `${retry.message} (status ${retry.statusCode})`, 'transient', '503 after the retries ran out', `${how} with interceptors.retry({maxRetries: 2}): \`\${e.message} (status \${e.statusCode})\``);
+}
+
+/** Runs `code` in a node child as user nobody and returns the caught error's `message` and `String(e)`. */
+async function asNobody(code) {
+  const out = await run('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', `try { ${code}; console.log('{}') } catch (e) { console.log(JSON.stringify({ message: e.message, string: String(e) })) }`]);
+  const texts = JSON.parse(out.stdout);
+  if (texts.message === undefined) throw new Error(`${code} did not fail as user nobody`);
+  return texts;
+}
+
+async function filesMore() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs2`;
+  mkdirSync(`${dir}/locked`, { recursive: true });
+  mkdirSync(`${dir}/cache/entries`, { recursive: true });
+  writeFileSync(`${dir}/locked/data.db`, 'x');
+  writeFileSync(`${dir}/cache/entries/a.json`, '{}');
+  writeFileSync(`${dir}/owned.txt`, 'x');
+  chownSync(`${dir}/owned.txt`, 65534, 65534);
+  writeFileSync(`${dir}/config.json`, '{\n  "port": 8080,\n  "host": "localhost",\n}\n');
+  writeFileSync(`${dir}/app.log`, '2026-03-02T10:00:01Z INFO  server started on :8080\n2026-03-02T10:00:07Z ERROR db: connect ECONNREFUSED 10.0.0.5:5432 (attempt 1/5)\n2026-03-02T10:00:09Z WARN  db: retrying in 2s\n2026-03-02T10:00:11Z INFO  db: connected\n2026-03-02T10:02:40Z ERROR GET /api/orders/77 -> 404 Not Found\n');
+  for (const name of ['errors.log', 'failed-uploads.csv', 'timeout-report.txt', 'README.md']) writeFileSync(`${dir}/${name}`, '');
+  symlinkSync(`${dir}/loop-b`, `${dir}/loop-a`);
+  symlinkSync(`${dir}/loop-a`, `${dir}/loop-b`);
+  for (const [kase, code, reason] of [
+    ['eacces-scandir', "require('fs').readdirSync('/root')", 'permission denied listing a protected directory'],
+    ['eacces-unlink', `require('fs').unlinkSync('${dir}/locked/data.db')`, 'permission denied deleting a file in a directory of another user'],
+    ['eperm-chown', `require('fs').chownSync('${dir}/owned.txt', 0, 0)`, 'operation not permitted: only root may give a file away'],
+    ['eacces-mkdir', "require('fs').mkdirSync('/usr/local/share/rb-cache/v1', { recursive: true })", 'permission denied creating a directory under /usr/local'],
+  ]) {
+    const texts = await asNobody(code);
+    add(source, kase, 'message', texts.message, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+    add(source, kase, 'string', texts.string, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+  }
+  const cases = [
+    ['eloop', () => readFileSync(`${dir}/loop-a`), 'ambiguous', 'a symbolic link loop; which path is meant is not said', 'readFileSync of a symlink loop'],
+    ['enametoolong', () => writeFileSync(`${dir}/${'summary-of-the-quarterly-report-'.repeat(9)}.md`, 'x'), 'fixable', 'quotes the file name and says it is too long: a shorter name is the fix', 'writeFileSync of a 288-character file name'],
+    ['eexist-wx', () => writeFileSync(`${dir}/app.log`, 'x', { flag: 'wx' }), 'ambiguous', 'the file exists; overwrite or pick another name is not said', "writeFileSync with flag 'wx' of an existing file"],
+    ['eisdir-rm', () => rmSync(`${dir}/cache`), 'ambiguous', 'the path is a directory', 'rmSync of a directory without recursive'],
+    ['json-parse-config', () => JSON.parse(readFileSync(`${dir}/config.json`, 'utf8')), 'ambiguous', 'a JSON parse error of the data the tool read', 'JSON.parse(readFileSync) of a config with a trailing comma'],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+  add(source, 'ok-log-errors', 'text', readFileSync(`${dir}/app.log`, 'utf8'), 'none', 'the log file was read; its lines name errors', 'readFileSync of a log file');
+  add(source, 'ok-listing-error-names', 'text', readdirSync(dir).filter((n) => /\./.test(n) && !n.startsWith('config')).join('\n'), 'none', 'a directory listing whose file names are error words', 'readdirSync of a directory');
+}
+
+async function processesMore(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/proc2`;
+  mkdirSync(`${dir}/app`, { recursive: true });
+  mkdirSync(`${dir}/broken`, { recursive: true });
+  writeFileSync(`${dir}/app/package.json`, '{"name":"app","version":"1.0.0","scripts":{"test":"node --test","lint":"eslint ."}}\n');
+  writeFileSync(`${dir}/broken/package.json`, '{"name":"app",\n');
+  writeFileSync(`${dir}/app.log`, '10:00:01 INFO  started\n10:00:07 ERROR db: connect ECONNREFUSED (attempt 1/5)\n10:00:11 INFO  db: connected\n10:02:40 ERROR GET /api/orders/77 -> 404\n');
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false' };
+  const cases = [
+    ['killed-sigkill', () => execFileSync(process.execPath, ['-e', "process.kill(process.pid, 'SIGKILL')"], { stdio: 'pipe' }), 'ambiguous', 'a bare failure of the command: the text names neither a signal nor a cause', 'execFileSync of a node program killed by SIGKILL'],
+    ['exec-permission-denied', () => execSync('cat /etc/shadow', { uid: 65534, gid: 65534, stdio: 'pipe' }), 'unrecoverable', 'the command printed Permission denied', "execSync('cat /etc/shadow') as user nobody"],
+    ['npm-missing-script', () => execSync('npm run build', { cwd: `${dir}/app`, env: npmEnv, stdio: 'pipe' }), 'fixable', 'names the missing script and how to list the valid ones', "execSync('npm run build') in a package without a build script (npm_config_logs_max=0)"],
+    ['npm-ejsonparse', () => execSync('npm run test', { cwd: `${dir}/broken`, env: npmEnv, stdio: 'pipe' }), 'ambiguous', 'the project file the command read is not valid JSON', "execSync('npm run test') with a truncated package.json (npm_config_logs_max=0)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+  const refused = await run(process.execPath, ['-e', `require('http').get('http://127.0.0.1:${env.refusedPort}/health', (res) => res.resume())`]);
+  add(source, 'script-http-refused', 'stderr', refused.stderr, 'transient', 'the program failed on a refused connection', `node -e http.get to a closed port, uncaught error event, stderr, exit ${refused.code}`);
+  add(source, 'grep-log-errors', 'stdout', execSync('grep -n ERROR app.log', { cwd: dir, encoding: 'utf8' }), 'none', 'grep found the lines it was asked for', "execSync('grep -n ERROR app.log')");
+}
+
+async function runtime() {
+  const cases = [
+    ['node-zlib', 'incorrect-header-check', () => gunzipSync(Buffer.from('<html><body>moved</body></html>')), 'ambiguous', 'the data the tool read is not gzip', 'zlib.gunzipSync of an HTML body'],
+    ['node-url', 'invalid-url', () => new URL('/v1/items'), 'ambiguous', 'says a URL is invalid but neither quotes it nor names the argument', "new URL('/v1/items')"],
+    ['node-buffer', 'alloc-out-of-range', () => Buffer.alloc(-1), 'fixable', 'names size and the range it must be in', 'Buffer.alloc(-1)'],
+    ['node-buffer', 'unknown-encoding', () => readFileSync('/etc/hostname', 'utf-9'), 'fixable', 'names the encoding argument and the value it received', "readFileSync('/etc/hostname', 'utf-9')"],
+  ];
+  for (const [source, kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+}
+
+async function mcpMore(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.apiPort}`;
+  const server = new McpServer({ name: 'corpus-2', version: '1.0.0' });
+  server.registerTool('list_issues', { inputSchema: { repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/), limit: z.number().int().min(1).max(100), filter: z.object({ state: z.enum(['open', 'closed']), since: z.iso.date() }).optional() } }, async ({ repo }) => ({ content: [{ type: 'text', text: repo }] }));
+  server.registerTool('fetch_url', { inputSchema: { url: z.url() } }, async ({ url }) => ({ content: [{ type: 'text', text: url }] }));
+  server.registerTool('search_orders', { inputSchema: { query: z.string(), limit: z.number() } }, async ({ limit }) => {
+    // The tool's own check, thrown as the SDK's McpError.
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new McpError(ErrorCode.InvalidParams, `limit must be an integer between 1 and 100, got ${limit}`);
+    return { content: [{ type: 'text', text: '[]' }] };
+  });
+  server.registerTool('order_stats', {}, async () => {
+    await new Promise((resolve, reject) => createConnection(env.refusedPort, '127.0.0.1').on('connect', resolve).on('error', (e) => reject(new McpError(ErrorCode.InternalError, `Database unavailable: ${e.message}`))));
+    return { content: [{ type: 'text', text: '{}' }] };
+  });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('read_secret', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const out = await run('cat', [path], { uid: 65534, gid: 65534 });
+    return out.code === 0 ? { content: [{ type: 'text', text: out.stdout }] } : { content: [{ type: 'text', text: out.stderr.trim() }], isError: true };
+  });
+  server.registerTool('tail_log', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: readFileSync(path, 'utf8') }] }));
+  let serverTransport;
+  server.registerTool('restart_worker', {}, async () => {
+    await serverTransport.close();
+    return { content: [{ type: 'text', text: 'restarted' }] };
+  });
+  server.registerResource('report', new ResourceTemplate('reports://{id}', { list: undefined }), {}, async (uri) => {
+    throw new McpError(-32002, 'Resource not found', { uri: uri.href });
+  });
+  server.registerResource('config', 'file:///etc/app/config.json', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '{}' }] }));
+  const logPath = `${SCRATCH}/mcp2/app.log`;
+  mkdirSync(dirname(logPath), { recursive: true });
+  writeFileSync(logPath, '10:00:07 ERROR worker: job 41 failed: TimeoutError after 30s (will retry)\n10:00:38 INFO  worker: job 41 succeeded on attempt 2\n');
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  serverTransport = serverSide;
+  const client = new Client({ name: 'corpus-2', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const call = (name, args) => client.callTool({ name, arguments: args });
+  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+  const cases = [
+    ['invalid-type', call('list_issues', { repo: 'acme/api', limit: '20' }), 'fixable', 'names limit and the type it must be'],
+    ['invalid-nested', call('list_issues', { repo: 'acme/api', limit: 20, filter: { state: 'all', since: 'last week' } }), 'fixable', 'names filter.state with its options and filter.since as an ISO date'],
+    ['invalid-pattern-range', call('list_issues', { repo: 'https://github.com/acme/api', limit: 500 }), 'fixable', 'names repo with its pattern and limit with its maximum'],
+    ['invalid-url-field', call('fetch_url', { url: 'example.com/docs' }), 'fixable', 'names the url field as an invalid URL'],
+    ['unknown-tool-typo', call('list_isues', { repo: 'acme/api' }), 'fixable', 'the tool name is the value to change'],
+    ['tool-invalid-params', call('search_orders', { query: 'late', limit: 500 }), 'fixable', 'the tool names limit and its range'],
+    ['tool-internal-refused', call('order_stats', {}), 'transient', 'the database connection was refused'],
+    ['upstream-503', call('call_api', { path: '/api/503' }), 'transient', 'the upstream API is unavailable'],
+    ['upstream-429', call('call_api', { path: '/api/429-retry-after' }), 'transient', 'rate limited, retry after 2 seconds'],
+    ['upstream-quota', call('call_api', { path: '/api/429-daily-quota' }), 'unrecoverable', 'a daily quota exhausted until a reset hours away'],
+    ['permission-denied', call('read_secret', { path: '/etc/shadow' }), 'unrecoverable', 'permission denied'],
+    ['ok-log-errors', call('tail_log', { path: logPath }), 'none', 'the log was read; its lines name errors'],
+  ];
+  for (const [kase, promise, truth, reason] of cases) {
+    const result = await promise;
+    const text = result.content[0].text;
+    const isError = result.isError === true;
+    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
+    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
+    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
+    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
+  }
+  const thrownCases = [
+    ['resource-not-found', () => client.readResource({ uri: 'file:///etc/app/missing.json' }), 'ambiguous', 'the resource is not found', 'readResource of an unknown URI'],
+    ['resource-not-found-32002', () => client.readResource({ uri: 'reports://q3-2025' }), 'ambiguous', 'the resource is not found', 'readResource of a template whose callback throws McpError(-32002)'],
+    ['connection-closed', () => call('restart_worker', {}), 'transient', 'the connection to the server closed during the call', 'callTool of a tool whose server closes its transport'],
+  ];
+  for (const [kase, action, truth, reason, what] of thrownCases) {
+    const e = await thrown(action);
+    add(source, kase, 'string', String(e), truth, reason, `${how}: ${what}`);
+    add(source, kase, 'message', e.message, truth, reason, `${how}: ${what}`);
+  }
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+// Round 3. The bodies of the round-3 API server (`api3Server` below) are written here in the style of public APIs
+// (Azure, Slack, AWS JSON and S3 XML, OpenAI, JSON:API, a git and an npm registry endpoint); the texts around them
+// come from node:http, fetch, undici, git, npm and the tool wrappers named in each producer.
+const API3_BODIES = {
+  'azure-403': [403, {}, '{"error":{"code":"AuthorizationFailed","message":"The client \'9f3c1a2e-5b7d-4e21-9a0c-2d6f8b1e4c37\' with object id \'9f3c1a2e-5b7d-4e21-9a0c-2d6f8b1e4c37\' does not have authorization to perform action \'Microsoft.Storage/storageAccounts/write\' over scope \'/subscriptions/1b2c3d4e-0000-4000-8000-1234567890ab/resourceGroups/rg-data\' or the scope is invalid. If access was recently granted, please refresh your credentials."}}'],
+  'slack-ratelimited': [429, { 'retry-after': '30' }, '{"ok":false,"error":"ratelimited"}'],
+  'slack-invalid-auth': [200, {}, '{"ok":false,"error":"invalid_auth","warning":"missing_charset","response_metadata":{"warnings":["missing_charset"]}}'],
+  'slack-ok': [200, {}, '{"ok":true,"channel":"C024BE91L","ts":"1712345678.000200","message":{"type":"message","text":"Nightly deploy failed: 3 errors (ECONNRESET x2, 503 x1); retry scheduled for 02:00","bot_id":"B01"}}'],
+  'aws-throttling': [400, { 'content-type': 'application/x-amz-json-1.0' }, '{"__type":"com.amazonaws.dynamodb.v20120810#ThrottlingException","message":"Rate of requests exceeds the allowed throughput."}'],
+  'aws-validation': [400, { 'content-type': 'application/x-amz-json-1.0' }, '{"__type":"com.amazon.coral.validate#ValidationException","message":"1 validation error detected: Value \'500\' at \'limit\' failed to satisfy constraint: Member must have value less than or equal to 100"}'],
+  's3-nosuchkey': [404, { 'content-type': 'application/xml' }, '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>exports/2026-03/orders.csv</Key><RequestId>7Q2N8J4K1M5P</RequestId><HostId>kT9vX2mQ8wZ4</HostId></Error>'],
+  's3-access-denied': [403, { 'content-type': 'application/xml' }, '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>3B8D1F6A2C9E</RequestId><HostId>pL5sR1nV7yU3</HostId></Error>'],
+  'insufficient-quota': [429, {}, '{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}'],
+  'jsonapi-422': [422, { 'content-type': 'application/vnd.api+json' }, '{"errors":[{"status":"422","source":{"pointer":"/data/attributes/quantity"},"title":"Invalid Attribute","detail":"quantity must be greater than 0"}]}'],
+  'retry-503': [503, { 'content-type': 'text/plain', 'retry-after': '120' }, 'upstream connect error or disconnect/reset before headers. reset reason: connection failure'],
+  'content-html': [200, { 'content-type': 'text/html' }, '<!DOCTYPE html><html><body>Maintenance</body></html>'],
+};
+
+/** The round-3 API server: the bodies above, a git smart-HTTP endpoint and an npm registry that answer 503. */
+function api3Server() {
+  return createServer((req, res) => {
+    const url = req.url ?? '';
+    const api = /^\/api\/([\w-]+)/.exec(url)?.[1];
+    if (api && API3_BODIES[api]) {
+      const [status, headers, body] = API3_BODIES[api];
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+    } else if (url.startsWith('/git/') || url.startsWith('/npm/')) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+    } else if (url === '/cut-body') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '65536' });
+      res.write(Buffer.alloc(1024, 'x'), () => setTimeout(() => res.socket?.destroy(), 20));
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    }
+  });
+}
+
+/** http.get as a promise: resolves with the response and its body, rejects with the request's error. */
+function httpGet(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    const req = (url.startsWith('https:') ? httpsGet : httpGetRaw)(url, options, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ res, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function httpClient(env) {
+  const source = 'node-http';
+  const base = `http://127.0.0.1:${env.api3Port}`;
+  const how = 'node:http get()';
+  {
+    // The status check of the http.get example in the Node documentation.
+    const { res } = await httpGet(`${base}/api/retry-503`);
+    const e = new Error(`Request Failed.\nStatus Code: ${res.statusCode}`);
+    add(source, 'get-status-503', 'message', e.message, 'transient', '503: service unavailable', `${how} of a 503 endpoint: the Node documentation's \`Request Failed.\\nStatus Code: \${statusCode}\``);
+  }
+  {
+    const { res } = await httpGet(`${base}/api/content-html`);
+    const e = new Error(`Invalid content-type.\nExpected application/json but received ${res.headers['content-type']}`);
+    add(source, 'get-content-type', 'message', e.message, 'ambiguous', 'the server sent HTML where JSON was expected; why is not said', `${how} of an HTML page: the Node documentation's content-type check`);
+  }
+  {
+    const { res, body } = await httpGet(`${base}/api/s3-access-denied`);
+    const e = new Error(`Request failed with status code ${res.statusCode}: ${body}`);
+    add(source, 'get-s3-access-denied', 'string', String(e), 'unrecoverable', '403 AccessDenied from an S3-style XML body', `${how} of an S3-style 403 XML body: String(new Error(\`Request failed with status code \${res.statusCode}: \${body}\`))`);
+  }
+  addError(source, 'get-socket-hang-up', await thrown(() => httpGet(`http://127.0.0.1:${env.closePort}/v1/items`)), 'transient', 'the server closed the connection without answering', `${how} to a server that closes the socket`);
+  {
+    const e = await thrown(() => httpGet(`http://127.0.0.1:${env.silentPort}/v1/items`, { signal: AbortSignal.timeout(200) }));
+    const what = `${how} with signal AbortSignal.timeout(200) to a silent server`;
+    add(source, 'get-abort-timeout', 'message', e.message, 'ambiguous', 'the text says only that the operation was aborted, not why', what);
+    add(source, 'get-abort-timeout', 'string', String(e), 'ambiguous', 'the text says only that the operation was aborted, not why', what);
+    add(source, 'get-abort-timeout', 'with-cause', withCause(e), 'transient', 'the cause says the request was aborted due to timeout', what);
+  }
+}
+
+async function tls(env) {
+  const source = 'node-tls';
+  const how = 'node:https get()';
+  addError(source, 'self-signed', await thrown(() => httpGet(`https://127.0.0.1:${env.tlsPort}/v1/items`)), 'ambiguous', 'a certificate error fits no row: trusting the certificate or another host is not said', `${how} of a local TLS server with a self-signed certificate (openssl req -x509)`);
+  addError(source, 'altname-mismatch', await thrown(() => httpGet(`https://127.0.0.1:${env.tlsPort}/v1/items`, { ca: env.tlsCert })), 'ambiguous', 'the certificate is not valid for 127.0.0.1; which host name to use is not said', `${how} with the server's certificate (for api.rb-corpus.test) as ca, to 127.0.0.1`);
+}
+
+async function dnsNet(env) {
+  const resolver = new DnsResolver({ timeout: 200, tries: 1 });
+  resolver.setServers([`127.0.0.1:${env.dnsPort}`]);
+  const e = await thrown(() => resolver.resolve4('db.rb-corpus.internal'));
+  add('node-dns', 'resolve-timeout', 'message', e.message, 'transient', 'the DNS query timed out', 'dns.promises.Resolver({timeout: 200, tries: 1}).resolve4 against a DNS server that does not answer (a silent local UDP socket)');
+  add('node-dns', 'resolve-timeout', 'string', String(e), 'transient', 'the DNS query timed out', 'dns.promises.Resolver({timeout: 200, tries: 1}).resolve4 against a DNS server that does not answer (a silent local UDP socket)');
+}
+
+async function streams(env) {
+  const source = 'node-stream';
+  const dir = `${SCRATCH}/streams3`;
+  mkdirSync(dir, { recursive: true });
+  const download = (url, target) => new Promise((resolve, reject) => {
+    httpGetRaw(url, (res) => pipeline(res, createWriteStream(target)).then(resolve, reject)).on('error', reject);
+  });
+  {
+    const e = await thrown(() => download(`http://127.0.0.1:${env.api3Port}/cut-body`, `${dir}/export.bin`));
+    const what = 'stream.promises.pipeline(http.get response, fs.createWriteStream) of a body the server cuts off';
+    add(source, 'pipeline-download-aborted', 'message', e.message, 'ambiguous', 'the text says only aborted; that the server cut the transfer is not said', what);
+    add(source, 'pipeline-download-aborted', 'string', String(e), 'ambiguous', 'the text says only aborted; that the server cut the transfer is not said', what);
+    add(source, 'pipeline-download-aborted', 'code-message', `${e.code}: ${e.message}`, 'transient', 'ECONNRESET: the connection was reset during the download', `${what}: \`\${e.code}: \${e.message}\``);
+  }
+  addError(source, 'pipeline-enospc', await thrown(() => pipeline(Readable.from([Buffer.alloc(65536, 'x')]), createWriteStream('/dev/full'))), 'ambiguous', 'no space left on the device: fits no row; freeing space or writing elsewhere is not said', 'stream.promises.pipeline into fs.createWriteStream(/dev/full)');
+}
+
+async function filesThird() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs3`;
+  mkdirSync(`${dir}/site/assets`, { recursive: true });
+  writeFileSync(`${dir}/site/index.html`, '<h1>hi</h1>\n');
+  writeFileSync(`${dir}/report.csv`, 'id,total\n1,20\n');
+  writeFileSync(`${dir}/deploy.yaml`, 'service: api\nreplicas: 2\nenv:\n  - name: PORT\n    value: "8080"\n   - name: HOST\n    value: 0.0.0.0\n');
+  const cases = [
+    ['cp-dir-not-recursive', () => fsp.cp(`${dir}/site`, `${dir}/site-backup`), 'ambiguous', 'the path is a directory; the recursive option is not named', 'fs.promises.cp of a directory without recursive'],
+    ['rename-missing-dir', () => fsp.rename(`${dir}/report.csv`, `${dir}/archive/2026/report.csv`), 'ambiguous', 'a path of the rename does not exist; which one is not said', 'fs.promises.rename into a directory that does not exist'],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+  const code = `require('fs').copyFileSync('/etc/shadow', '${dir}/shadow.bak')`;
+  const texts = await asNobody(code);
+  add(source, 'eacces-copyfile', 'message', texts.message, 'unrecoverable', 'permission denied copying a protected file', `${code} as user nobody (setpriv)`);
+  add(source, 'eacces-copyfile', 'string', texts.string, 'unrecoverable', 'permission denied copying a protected file', `${code} as user nobody (setpriv)`);
+  const yamlError = await thrown(async () => parseYaml(await fsp.readFile(`${dir}/deploy.yaml`, 'utf8')));
+  const yamlHow = `yaml ${YAML_VERSION} parse() of a file read with fs.promises.readFile, indentation broken`;
+  add('node-yaml', 'parse-bad-indentation', 'message', yamlError.message, 'ambiguous', 'a YAML parse error of the data the tool read', yamlHow);
+  add('node-yaml', 'parse-bad-indentation', 'string', String(yamlError), 'ambiguous', 'a YAML parse error of the data the tool read', yamlHow);
+}
+
+const execAsync = (cmd, options) => new Promise((resolve, reject) => exec(cmd, { encoding: 'utf8', timeout: 60_000, ...options }, (e, stdout, stderr) => (e ? reject(Object.assign(e, { stderr })) : resolve(stdout))));
+
+async function cli(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli3`;
+  mkdirSync(`${dir}/plain`, { recursive: true });
+  mkdirSync(`${dir}/pkg`, { recursive: true });
+  writeFileSync(`${dir}/backup.tar.gz`, 'id,total\n1,20\n');
+  writeFileSync(`${dir}/pkg/package.json`, '{"name":"pkg","version":"1.0.0"}\n');
+  const base = `http://127.0.0.1:${env.api3Port}`;
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fetch_retries: '0', npm_config_cache: `${dir}/npm-cache`, npm_config_registry: `${base}/npm/`, npm_config_audit: 'false', npm_config_fund: 'false' };
+  const cases = [
+    ['git-not-a-repo', () => execAsync('git status --short', { cwd: `${dir}/plain`, env: gitEnv }), 'ambiguous', "git's own error: the directory is not a repository; which one is meant is not said", "child_process.exec('git status --short') outside a repository"],
+    ['git-clone-503', () => execAsync(`git clone ${base}/git/acme/api.git`, { cwd: dir, env: gitEnv }), 'transient', 'the git server answered 503', "child_process.exec('git clone') of a smart-HTTP URL that answers 503"],
+    ['tar-not-gzip', () => execAsync('tar -xzf backup.tar.gz', { cwd: dir, env: gitEnv }), 'ambiguous', 'the archive the command read is not gzip data (tar says the error is not recoverable, yet it is a data problem)', "child_process.exec('tar -xzf backup.tar.gz') of a CSV file"],
+    ['npm-install-503', () => execAsync('npm install rb-left-pad', { cwd: `${dir}/pkg`, env: npmEnv }), 'transient', 'the registry answered 503', "child_process.exec('npm install') against a registry that answers 503 (npm_config_fetch_retries=0, logs_max=0)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'stderr', String(e.stderr), truth, reason, `${how}: the error's stderr`);
+  }
+  const spawnCwd = await thrown(() => new Promise((resolve, reject) => spawn('ls', ['-la'], { cwd: `${dir}/missing-workdir` }).on('error', reject).on('exit', resolve)));
+  add(source, 'spawn-missing-cwd', 'message', spawnCwd.message, 'ambiguous', 'spawn reports ENOENT for ls though the working directory is what is missing; the fix is not said', 'spawn of ls with a cwd that does not exist');
+  add(source, 'spawn-missing-cwd', 'string', String(spawnCwd), 'ambiguous', 'spawn reports ENOENT for ls though the working directory is what is missing; the fix is not said', 'spawn of ls with a cwd that does not exist');
+  execSync('git init -q -b main repo && cd repo && git -c user.name=dev -c user.email=dev@example.com commit -q --allow-empty -m "fix: retry uploads after ECONNRESET" && git -c user.name=dev -c user.email=dev@example.com commit -q --allow-empty -m "map 403 Forbidden to PermissionError"', { cwd: dir, env: gitEnv, shell: '/bin/sh' });
+  add(source, 'git-log-error-words', 'stdout', execSync('git log --format=%s', { cwd: `${dir}/repo`, env: gitEnv, encoding: 'utf8' }), 'none', 'git printed the log it was asked for; the commit subjects name errors', "execSync('git log --format=%s')");
+  const execaHow = `execa ${EXECA_VERSION}`;
+  const segv = await thrown(() => execa(process.execPath, ['-e', "process.kill(process.pid, 'SIGSEGV')"]));
+  add('node-execa', 'killed-sigsegv', 'message', segv.message.replaceAll(process.execPath, 'node'), 'ambiguous', 'the program crashed with a signal; the cause is not said', `${execaHow} of a node program that kills itself with SIGSEGV (the node path shortened to node)`);
+  const curl = await thrown(() => execa('curl', ['-sS', '--fail', `${base}/api/retry-503`]));
+  add('node-execa', 'curl-503', 'message', curl.message, 'transient', 'curl printed that the server answered 503', `${execaHow} of curl -sS --fail of a 503 endpoint`);
+}
+
+async function aborts(env) {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 100);
+  const e = await thrown(() => fetch(`http://127.0.0.1:${env.silentPort}/v1/export`, { signal: controller.signal }));
+  add('node-fetch', 'aborted-by-tool', 'message', e.message, 'ambiguous', 'the request was aborted; why is not said', "fetch aborted by the tool's own AbortController.abort() after 100 ms");
+  add('node-fetch', 'aborted-by-tool', 'string', String(e), 'ambiguous', 'the request was aborted; why is not said', "fetch aborted by the tool's own AbortController.abort() after 100 ms");
+}
+
+const REPORT_ARGS = z.object({ team: z.string().min(1), from: z.iso.date(), limit: z.number().int().max(100), format: z.enum(['csv', 'json']) }).strict();
+
+async function zodArgs() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  const typeError = await thrown(() => REPORT_ARGS.parse({ team: 'data', from: '2026-03-01', limit: '50', format: 'csv' }));
+  add(source, 'wrong-type', 'message', typeError.message, 'fixable', 'names limit and the type it must be', `${how}: ZodError message`);
+  add(source, 'wrong-type', 'pretty', z.prettifyError(typeError), 'fixable', 'names limit and the type it must be', `${how}: z.prettifyError`);
+  add(source, 'wrong-type', 'invalid-arguments', String(new Error(`Invalid arguments for tool export_report: ${z.prettifyError(typeError)}`)), 'fixable', 'names limit and the type it must be', `${how}: String(new Error(\`Invalid arguments for tool export_report: \${z.prettifyError(e)}\`))`);
+  const keyError = await thrown(() => REPORT_ARGS.parse({ team: 'data', from: 'March 1', limit: 50, format: 'xlsx', colour: 'blue' }));
+  add(source, 'unrecognized-key-and-enum', 'message', keyError.message, 'fixable', 'names the unrecognized key colour, from as a date and format with its options', `${how}: ZodError message`);
+  add(source, 'unrecognized-key-and-enum', 'pretty', z.prettifyError(keyError), 'fixable', 'names the unrecognized key colour, from as a date and format with its options', `${how}: z.prettifyError`);
+}
+
+async function apis3(env) {
+  const base = `http://127.0.0.1:${env.api3Port}`;
+  const bodyHow = (name) => `of a local API server's /api/${name} (body written in the style of public APIs)`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['azure-403', 'unrecoverable', '403 AuthorizationFailed: the client may not perform the action'],
+    ['aws-validation', 'fixable', 'the body names limit and the maximum it must satisfy'],
+    ['insufficient-quota', 'unrecoverable', 'the account quota is spent: plan and billing must change'],
+    ['jsonapi-422', 'fixable', 'the JSON:API error points at quantity and says it must be greater than 0'],
+  ]) {
+    const res = await fetch(`${base}/api/${name}`);
+    const body = await res.text();
+    add('node-fetch', `http-${name}`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `fetch ${bodyHow(name)}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
+    add('node-fetch', `http-${name}`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `fetch ${bodyHow(name)}: String of the Error a tool wrapper throws`);
+  }
+  // undici request() with the `${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['aws-throttling', 'transient', 'a ThrottlingException: the request rate is too high'],
+    ['s3-nosuchkey', 'ambiguous', 'NoSuchKey: the object does not exist'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${bodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  // A Slack-style client: HTTP status and `ok: false` mapped to `Slack API error: ${error}`.
+  const slack = async (name) => {
+    const res = await fetch(`${base}/api/${name}`);
+    const data = await res.json();
+    if (!data.ok) {
+      const retry = res.headers.get('retry-after');
+      throw new Error(`Slack API error: ${data.error}${retry ? ` (retry after ${retry}s)` : ''}`);
+    }
+    return data;
+  };
+  const slackHow = (name) => `fetch ${bodyHow(name)}: a Slack-style client throwing \`Slack API error: \${data.error}\` (with retry-after when sent)`;
+  const limited = await thrown(() => slack('slack-ratelimited'));
+  add('node-fetch', 'slack-ratelimited', 'message', limited.message, 'transient', 'rate limited; retry after 30 seconds', slackHow('slack-ratelimited'));
+  const auth = await thrown(() => slack('slack-invalid-auth'));
+  add('node-fetch', 'slack-invalid-auth', 'message', auth.message, 'unrecoverable', 'the token is invalid', slackHow('slack-invalid-auth'));
+  add('node-fetch', 'slack-invalid-auth', 'string', String(auth), 'unrecoverable', 'the token is invalid', slackHow('slack-invalid-auth'));
+  add('node-fetch', 'ok-slack-posted', 'json', JSON.stringify(await slack('slack-ok')), 'none', 'the message was posted (ok: true); its text names errors', slackHow('slack-ok'));
+}
+
+async function mcpThird(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api3Port}`;
+  const server = new McpServer({ name: 'corpus-3', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  server.registerTool('post_message', { inputSchema: { channel: z.string(), text: z.string() } }, async ({ channel }) => {
+    const res = await fetch(`${base}/api/${channel}`);
+    const data = await res.json();
+    if (!data.ok) throw new Error(`Slack API error: ${data.error}`);
+    return { content: [{ type: 'text', text: `posted ${data.ts}` }] };
+  });
+  server.registerTool('health', { inputSchema: { service: z.string() } }, async ({ service }) => {
+    const { res } = await httpGet(`${base}/api/${service}`);
+    if (res.statusCode !== 200) throw new Error(`Request Failed.\nStatus Code: ${res.statusCode}`);
+    return { content: [{ type: 'text', text: 'ok' }] };
+  });
+  server.registerTool('export_report', { inputSchema: { args: z.record(z.string(), z.unknown()) } }, async ({ args }) => {
+    const parsed = REPORT_ARGS.safeParse(args);
+    if (!parsed.success) throw new Error(`Invalid report arguments:\n${z.prettifyError(parsed.error)}`);
+    return { content: [{ type: 'text', text: 'queued' }] };
+  });
+  const jobOutput = { jobId: z.string(), failed: z.number().int(), errors: z.array(z.string()), lastError: z.string().nullable() };
+  server.registerTool('schedule_job', { inputSchema: { name: z.string(), run_at: z.string() } }, async ({ name, run_at: runAt }) => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(runAt)) {
+      return { content: [{ type: 'text', text: `run_at must be an ISO 8601 UTC timestamp like 2026-04-01T02:00:00Z, got "${runAt}"` }], structuredContent: { error: { code: 'INVALID_ARGUMENT', field: 'run_at' } }, isError: true };
+    }
+    const out = { jobId: `job-${name}`, failed: 0, errors: [], lastError: null };
+    return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+  });
+  server.registerTool('job_status', { inputSchema: { id: z.string() }, outputSchema: jobOutput }, async ({ id }) => {
+    // A server bug: the structured content does not match the declared output schema.
+    const out = { jobId: id, failed: '2', errors: 'timeout' };
+    return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
+  });
+  const legacy = server.registerTool('legacy_search', { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: 'text', text: '[]' }] }));
+  server.registerPrompt('summarize', { argsSchema: { text: z.string(), style: z.enum(['short', 'bullets']) } }, ({ text }) => ({ messages: [{ role: 'user', content: { type: 'text', text } }] }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'corpus-3', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  await client.listTools();
+  legacy.remove();
+  const call = (name, args) => client.callTool({ name, arguments: args });
+  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+  const cases = [
+    ['tool-throws-slack-ratelimited', () => call('post_message', { channel: 'slack-ratelimited', text: 'deploy done' }), 'transient', 'rate limited'],
+    ['tool-throws-slack-invalid-auth', () => call('post_message', { channel: 'slack-invalid-auth', text: 'deploy done' }), 'unrecoverable', 'the token is invalid'],
+    ['tool-throws-status-503', () => call('health', { service: 'retry-503' }), 'transient', '503: service unavailable'],
+    ['tool-throws-zod-pretty', () => call('export_report', { args: { team: 'data', from: '2026-03-01', limit: '50', format: 'pdf' } }), 'fixable', "the tool's own check names limit and format with what each must be"],
+    ['structured-error-field', () => call('schedule_job', { name: 'nightly', run_at: 'tonight at 2' }), 'fixable', 'names run_at and the timestamp form it must have'],
+    ['removed-tool', () => call('legacy_search', { q: 'refund' }), 'fixable', 'the tool was removed: its name is the value to change'],
+    ['output-schema-violation', () => call('job_status', { id: 'job-9' }), 'ambiguous', "the server's own output does not match its output schema; no change of the call is named"],
+    ['ok-structured-error-words', () => call('schedule_job', { name: 'nightly', run_at: '2026-04-01T02:00:00Z' }), 'none', 'the job was scheduled; its fields are named failed, errors and lastError'],
+  ];
+  for (const [kase, action, truth, reason] of cases) {
+    const result = await action();
+    const text = result.content[0].text;
+    const isError = result.isError === true;
+    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
+    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
+    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
+    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
+  }
+  const thrownCases = [
+    ['prompt-invalid-arguments', () => client.getPrompt({ name: 'summarize', arguments: { text: 'Q3 notes', style: 'long' } }), 'fixable', 'names the style argument and its options', 'getPrompt with an argument outside its enum'],
+  ];
+  for (const [kase, action, truth, reason, what] of thrownCases) {
+    const e = await thrown(action);
+    add(source, kase, 'string', String(e), truth, reason, `${how}: ${what}`);
+    add(source, kase, 'message', e.message, truth, reason, `${how}: ${what}`);
+  }
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -262,9 +864,31 @@ async function main() {
     closePort: await listen(servers[3], 8104),
     refusedPort: await closedPort(8101),
   };
+  // Round 2: servers added after the first ones, so that the first ones keep their canonical ports.
+  const api = apiServer();
+  track(api);
+  servers.push(api);
+  env.apiPort = await listen(api, 8105);
+  // Round 3: an API server, a TLS server with a self-signed certificate for api.rb-corpus.test, a silent DNS socket.
+  const api3 = api3Server();
+  track(api3);
+  servers.push(api3);
+  env.api3Port = await listen(api3, 8107);
+  mkdirSync(`${SCRATCH}/tls`, { recursive: true });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${SCRATCH}/tls/key.pem`, '-out', `${SCRATCH}/tls/cert.pem`, '-subj', '/CN=api.rb-corpus.test', '-addext', 'subjectAltName=DNS:api.rb-corpus.test', '-days', '2'], { stdio: 'ignore' });
+  env.tlsCert = readFileSync(`${SCRATCH}/tls/cert.pem`);
+  const tlsServer = createHttpsServer({ key: readFileSync(`${SCRATCH}/tls/key.pem`), cert: env.tlsCert }, (req, res) => res.end('{}'));
+  tlsServer.on('tlsClientError', () => {});
+  track(tlsServer);
+  servers.push(tlsServer);
+  env.tlsPort = await listen(tlsServer, 8108);
+  const dnsSocket = createSocket('udp4');
+  await new Promise((resolve) => dnsSocket.bind(0, '127.0.0.1', resolve));
+  env.dnsPort = dnsSocket.address().port;
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  dnsSocket.close();
   rmSync(SCRATCH, { recursive: true, force: true });
   // util.inspect of a connect error also prints `port: N`.
   const pattern = /(127\.0\.0\.1:|port: )(\d+)/g;

@@ -38,6 +38,20 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("<HTTPError 503: 'Service Unavailable'>", 'transient'),
     ex("<HTTPError 403: 'Forbidden'>", 'unrecoverable'),
     ex("<HTTPError 400: 'Bad Request'>", 'ambiguous'),
+    ex("unknown url type: 'api.example.com/items'", 'fixable'),
+  ],
+  'json-error-body': [
+    ex('{"message": "Resource not accessible by this token", "status": "403"}', 'unrecoverable'),
+    ex('{"type": "about:blank", "title": "Service Unavailable", "status": 503}', 'transient'),
+    ex('{"ok": false, "error": "channel_not_found"}', 'ambiguous'),
+    ex('{"data": null, "errors": [{"message": "Cannot query field \\"nme\\" on type \\"User\\". Did you mean \\"name\\"?"}]}', 'fixable'),
+    ex('{"errors": [{"status": "404", "title": "Not Found"}]}', 'ambiguous'),
+    ex('{"status": 429, "message": "slow down"}', 'transient'),
+  ],
+  'py-value-error': [
+    ex("invalid literal for int() with base 10: 'ten'", 'fixable'),
+    ex("could not convert string to float: 'n/a'", 'fixable'),
+    ex("time data '05/01/2026' does not match format '%Y-%m-%d'", 'fixable'),
   ],
   'py-http-client': [
     ex('Remote end closed connection without response', 'transient'),
@@ -89,11 +103,11 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'node-uncaught': [
     ex("node:fs:2380\n    return binding.writeFileUtf8(\n                   ^\n\nError: EACCES: permission denied, open '/root/report.txt'\n    at Object.writeFileSync (node:fs:2380:20)\n", 'unrecoverable'),
-    ex('node:internal/deps/undici/undici:14976\n      Error.captureStackTrace(err);\n            ^\n\nTypeError: fetch failed\n    at node:internal/deps/undici/undici:14976:13\n', 'transient'),
+    ex('node:internal/deps/undici/undici:14976\n      Error.captureStackTrace(err);\n            ^\n\nTypeError: fetch failed\n    at node:internal/deps/undici/undici:14976:13\n', 'ambiguous'),
     ex("[eval]:1\nconst cfg = undefined; console.log(cfg.port)\n                                       ^\n\nTypeError: Cannot read properties of undefined (reading 'port')\n    at [eval]:1:40\n", 'ambiguous'),
   ],
   'node-fetch': [
-    ex('fetch failed', 'transient'),
+    ex('fetch failed', 'ambiguous'),
     ex('fetch failed: connect ECONNREFUSED 127.0.0.1:8101', 'transient'),
     ex('Failed to parse URL from api.example.com/v1/items', 'fixable'),
     ex('other side closed', 'transient'),
@@ -104,7 +118,36 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Response Error (status 401)', 'unrecoverable'),
     ex('Response Error', 'ambiguous'),
   ],
-  'timed-out': [ex('timed out', 'transient')],
+  'timed-out': [ex('timed out', 'transient'), ex('Request timed out', 'transient'), ex('The operation was aborted due to timeout', 'transient')],
+  'py-exception-names': [
+    ex('IncompleteRead(18 bytes read, 102 more expected)', 'transient'),
+    ex("UnsupportedProtocol: Request URL has an unsupported protocol 'ftp://'.", 'fixable'),
+    ex("InvalidURL: URL can't contain control characters. '/v1/search?q=red shoes' (found at least ' ')", 'fixable'),
+    ex("(421, b'4.3.2 Service not available, closing transmission channel')", 'transient'),
+    ex("(535, b'5.7.8 Username and Password not accepted')", 'unrecoverable'),
+    ex("'/srv/a.txt' and '/srv/a.txt' are the same file", 'fixable'),
+    ex("TimeoutExpired: Command '['sleep', '5']' timed out after 0.3 seconds", 'ambiguous'),
+  ],
+  'request-failed-status': [ex('Request failed (status 503)', 'transient'), ex('Request failed (status 404)', 'ambiguous')],
+  'zod-issues': [ex('[\n  {\n    "origin": "number",\n    "code": "too_small",\n    "minimum": 0,\n    "path": [\n      "amount_cents"\n    ],\n    "message": "Too small: expected number to be >0"\n  }\n]', 'fixable')],
+  'py-disconnected': [
+    ex('Connection unexpectedly closed', 'transient'),
+    ex("SMTPServerDisconnected('Connection unexpectedly closed')", 'transient'),
+    ex('Server disconnected without sending a response.', 'transient'),
+  ],
+  'node-fetch-terminated': [
+    ex('terminated', 'transient'),
+    ex('terminated: other side closed', 'transient'),
+  ],
+  'node-exec': [
+    ex('Command failed: cat /etc/shadow\ncat: /etc/shadow: Permission denied\n', 'unrecoverable'),
+    ex('Command failed: npm run build\nnpm error Missing script: "build"\nnpm error\nnpm error To see a list of scripts, run:\nnpm error   npm run\n', 'fixable'),
+    ex('Command failed: python3 app.py\nTraceback (most recent call last):\n  File "/tmp/app.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n', 'ambiguous'),
+  ],
+  'tool-diagnostic': [
+    ex('cat: /etc/shadow: Permission denied', 'unrecoverable'),
+    ex("ls: cannot access '/srv/data': No such file or directory\n", 'ambiguous'),
+  ],
   'http-status-text': [
     ex('503 Service Unavailable: The server is temporarily unable to service your request due to maintenance downtime or capacity problems. Please try again later.', 'transient'),
     ex('429 Too Many Requests: {"error": {"message": "Rate limit reached: 60 requests per minute. Try again in 12s.", "type": "rate_limit_error"}}', 'transient'),
@@ -123,10 +166,38 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   'qwen-params': [
     ex("params must have required property 'file_path'", 'fixable', 'none', QWEN),
     ex("params must have required property 'content'", 'fixable', 'none', QWEN),
+    ex('params/is_background must be boolean', 'fixable', 'none', QWEN),
   ],
   'qwen-path': [
     ex('File path must be absolute, but was relative: notes.txt. You must provide an absolute path.', 'fixable', 'none', QWEN),
     ex('Path is a directory, not a file: /tmp/rb-corpus/agents/qwen-code/read-directory', 'ambiguous', 'none', QWEN),
+  ],
+  'qwen-errno': [ex("EACCES: permission denied, open '/etc/hosts'", 'unrecoverable', 'none', QWEN)],
+  'qwen-write-denied': [ex('Permission denied writing to file: /etc/rb-corpus.conf (EACCES)', 'unrecoverable', 'none', QWEN)],
+  'qwen-blocked': [
+    ex('Blocked: standalone sleep 5. Run blocking commands in the background with is_background: true. For streaming events (watching logs, polling APIs), use the Monitor tool. If you genuinely need a standalone delay (rate limiting, deliberate pacing), add a trailing comment like `# intentional-sleep: wait for MCP rate limit reset` (up to 10 minutes).', 'fixable', 'none', QWEN),
+  ],
+  'opencode-errno': [
+    ex("EACCES: permission denied, open '/etc/shadow'", 'unrecoverable', 'none', KILO),
+    ex("ENOENT: no such file or directory, open '/tmp/ws/missing.txt'", 'ambiguous', 'none', OPENCODE),
+  ],
+  'opencode-transport': [ex('Transport error (GET http://127.0.0.1:8201/notes)', 'ambiguous', 'none', OPENCODE)],
+  'opencode-timeout': [ex('Request timed out', 'transient', 'none', OPENCODE)],
+  'opencode-unknown-agent': [ex('Unknown agent type: code-reviewer is not a valid agent type', 'fixable', 'none', KILO)],
+  'qwen-malformed': [ex("The 'url' is malformed and could not be parsed.", 'fixable', 'none', QWEN)],
+  'opencode-read-range': [ex('Offset 100 is out of range for this file (3 lines)', 'fixable', 'none', KILO)],
+  'opencode-invalid-regex': [ex('rg: regex parse error:\n    (?:total(items)\n    ^\nerror: unclosed group', 'fixable', 'none', KILO)],
+  'qwen-invalid-regex': [ex('Invalid regular expression pattern: total(items. Error: Invalid regular expression: /total(items/: Unterminated group', 'fixable', 'none', QWEN)],
+  'qwen-unknown-name': [
+    ex('Subagent "code-reviewer" not found. Available subagents: general-purpose, Explore, statusline-setup', 'fixable', 'none', QWEN),
+    ex('[tool_call bridge refused] Deferred tool "web_search" is not registered in this session. Run tool_search again to inspect the available tools.', 'fixable', 'none', QWEN),
+  ],
+  'opencode-shell-output': [
+    ex('cat: /etc/shadow: Permission denied\n', 'unrecoverable', 'none', OPENCODE),
+    ex("ls: cannot access '/rb-nowhere': No such file or directory\n", 'ambiguous', 'none', KILO),
+    ex('bash: line 1: rb-no-such-program: command not found\n', 'ambiguous', 'none', OPENCODE),
+    ex('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n', 'transient', 'none', KILO),
+    ex('Traceback (most recent call last):\n  File "/tmp/ws/app.py", line 4, in <module>\n    print(total([1, 2]))\nTypeError: total() missing 1 required positional argument: \'tax\'\n', 'ambiguous', 'none', OPENCODE),
   ],
   'qwen-edit': [
     ex("Failed to edit, 0 occurrences found for old_string in /tmp/ws/notes.txt. No edits made. The exact text in old_string was not found. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context.", 'fixable', 'none', QWEN),
@@ -151,6 +222,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.', 'fixable', 'none', OPENCODE),
     ex('Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.', 'fixable', 'none', KILO),
     ex('No changes to apply: oldString and newString are identical.', 'fixable', 'none', OPENCODE),
+    ex('oldString cannot be empty when editing an existing file. Provide the exact text to replace, or use write for an intentional full-file replacement.', 'fixable', 'none', OPENCODE),
   ],
   'opencode-permission': [
     ex('The user has specified a rule which prevents you from using this specific tool call. Here are some of the relevant rules [{"permission":"*","action":"allow","pattern":"*"}]', 'unrecoverable', 'none', OPENCODE),
@@ -160,6 +232,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('URL must start with http:// or https://', 'fixable', 'none', OPENCODE),
     ex('StatusCode: non 2xx status code (403 GET http://127.0.0.1:8200/status/403)', 'unrecoverable', 'none', OPENCODE),
     ex('StatusCode: non 2xx status code (503 GET http://127.0.0.1:8200/status/503)', 'transient', 'none', KILO),
+    ex('InvalidUrl error (GET http://[127.0.0.1]/release-notes)', 'fixable', 'none', KILO),
   ],
   'opencode-skill': [ex('Skill "deploy" not found. Available skills: customize-opencode', 'fixable', 'none', OPENCODE)],
 };
@@ -167,6 +240,13 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
 /** Texts the extended rules must leave alone: successes that look a little like errors. */
 const NOT_FAILURES: readonly { text: string; ua?: string }[] = [
   { text: '{"detail": "ok", "items": [1, 2]}' },
+  { text: '[{"code": "A1", "path": ["x"], "title": "no message"}]' },
+  { text: 'Request failed successfully? no: 3 requests done' },
+  { text: 'Quota: 10000 requests per day, 1200 used today.' },
+  { text: '{"error": null, "result": {"rows": 3}}' },
+  { text: '{"errors": [], "status": 200, "items": []}' },
+  { text: '{"ok": true, "error": false, "code": 1001}' },
+  { text: '{"status": "active", "code": "400x", "error": {}}' },
   { text: '{"detail": [{"id": 1, "msg": "hello"}]}' },
   { text: 'ECHO is on.' },
   { text: '404 tests passed: 0 failed' },
@@ -180,6 +260,9 @@ const NOT_FAILURES: readonly { text: string; ua?: string }[] = [
   { text: '<path>/tmp/ws/notes.txt</path>\n<type>file</type>\n<content>\n1: alpha\n</content>', ua: OPENCODE },
   { text: 'The file: /tmp/ws/notes.txt has been updated. Showing lines 1-4 of 4 from the edited file:\n\n---\n\ngamma\n', ua: QWEN },
   { text: 'No files found matching pattern "**/*.rs" within /tmp/ws', ua: QWEN },
+  { text: 'total 8\n-rw-r--r-- 1 nobody nogroup 17 Dec  2 10:00 notes.txt\n', ua: OPENCODE },
+  { text: 'build: 3 targets, 0 errors: Permission denied checks passed\n', ua: KILO },
+  { text: 'notes.txt: see "Errors: Permission denied" in the FAQ\nREADME.md\n', ua: OPENCODE },
 ];
 
 const message = (text: string): Message => ({ role: 'tool', tool_call_id: 'c1', content: text });
@@ -251,3 +334,24 @@ describe('extended classification words', () => {
   });
 });
 
+
+// The extended set's first step for the wide family: a text that is only a status line takes its status's kind.
+describe('bare status lines under extended', () => {
+  it.each([
+    ['HTTP 400 Bad Request', 'generic:ambiguous', 'generic:fixable'],
+    ['HTTP Error 422: Unprocessable Entity', 'generic:ambiguous', 'generic:fixable'],
+    ['HTTPError: 422 Client Error: Unprocessable Entity for url: http://127.0.0.1:8000/bare/422', 'generic:ambiguous', 'generic:fixable'],
+    ["Client error '400 Bad Request' for url 'http://127.0.0.1:8000/x'\nFor more information check: https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/400", 'generic:ambiguous', 'generic:fixable'],
+    ['Error: Request failed with status code 403', 'generic:unrecoverable', 'generic:ambiguous'],
+    ['HTTP 503', 'generic:transient', 'generic:ambiguous'],
+    ['HTTP 501 Not Implemented', 'generic:ambiguous', 'generic:ambiguous'],
+    ['422 Unprocessable Entity: {"errors": {"email": ["has already been taken"]}}', 'http-status-text:ambiguous', 'none'],
+    ['429 Too Many Requests: {"error": {"code": 429, "message": "Quota exceeded for limit \'Requests per day\'.", "status": "RESOURCE_EXHAUSTED"}}', 'http-status-text:unrecoverable', 'none'],
+    ['503 Service Unavailable: back soon', 'http-status-text:transient', 'none'],
+    // A body after the status line names more: the words decide.
+    ['HTTP 400 Bad Request: {"error": {"param": "limit", "message": "Invalid value for \'limit\': must be an integer"}}', 'generic:fixable', 'generic:fixable'],
+  ])('%s', (text, extended, paper) => {
+    expect(answer(text, OTHER, 'extended')).toBe(extended);
+    expect(answer(text, OTHER, 'paper')).toBe(paper);
+  });
+});

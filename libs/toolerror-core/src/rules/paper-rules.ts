@@ -3,6 +3,8 @@
  * Rule names are part of the command-line contract.
  */
 
+import type { Kind } from '../types.ts';
+
 export type Family = 'common' | 'wide';
 
 export interface TextRule {
@@ -11,6 +13,8 @@ export interface TextRule {
   source: string;
   /** Which word lists classify what this rule detects: `common` only, or `common` + `wide`. */
   family: Family;
+  /** A kind the rule's source always means, which then stands instead of the words (extended rules only). */
+  kind?: Kind;
   matches(text: string): boolean;
 }
 

