@@ -70,8 +70,8 @@ describe('the labelled corpus', () => {
 
   // The README's table on the test part; a change to the rules or the corpus must update both.
   it.each([
-    ['paper', { actionable: 93, right: 11, failures: 125, wrong: 2, ambiguous: 32, silentOnAmbiguous: 32, successes: 10, falsePositive: 0 }],
-    ['extended', { actionable: 93, right: 35, failures: 125, wrong: 2, ambiguous: 32, silentOnAmbiguous: 32, successes: 10, falsePositive: 0 }],
+    ['paper', { actionable: 69, right: 21, failures: 97, wrong: 2, ambiguous: 28, silentOnAmbiguous: 26, successes: 6, falsePositive: 0 }],
+    ['extended', { actionable: 69, right: 48, failures: 97, wrong: 7, ambiguous: 28, silentOnAmbiguous: 21, successes: 6, falsePositive: 0 }],
   ] as const)('gives the README’s figures for %s on the test part', (rules, figures) => {
     const test = LINES.filter((l) => l.raw.split === 'test').map((l) => l.record);
     expect(auditReport(test, [rules]).rows.find((r) => r.source === 'all')).toMatchObject(figures);

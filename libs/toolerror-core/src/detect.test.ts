@@ -175,7 +175,9 @@ const AGENTS: Case[] = [
 // A known agent turns the generic rule off; an unknown client gets only the generic rule.
 const RULE_SELECTION: Case[] = [
   ...[QWEN, CODEX, KILO, OPENCODE].map((ua) => row(ua, 'TypeError: fetch failed', NONE)),
-  ...[CODEX, KILO, OPENCODE].map((ua) => row(ua, 'Error: ECONNRESET', NONE)),
+  row(CODEX, 'Error: ECONNRESET', NONE),
+  // OpenCode's and Kilo Code's bash results are raw output; the extended set reads an error line first in it.
+  ...[KILO, OPENCODE].map((ua) => underExtended(row(ua, 'Error: ECONNRESET', NONE), fail('opencode-shell-output', 'transient'))),
   row(QWEN, '{"error": "Service Unavailable"}', NONE),
   row(QWEN, 'Traceback (most recent call last):\n  File "a.py", line 1\nKeyError: 1', NONE),
   ...[OTHER, undefined, ''].flatMap((ua) => [
@@ -250,7 +252,7 @@ const GENERIC: Case[] = [
   row(OTHER, '50 Server Error: x', NONE),
   row(OTHER, '5003 Server Error: x', NONE),
   row(OTHER, '503 server error: x', NONE),
-  row(OTHER, '503 Server Error x', NONE),
+  underExtended(row(OTHER, '503 Server Error x', NONE), fail('reply-code', 'transient')),
   row(OTHER, "Client error '404 Not Found' for url 'https://x.test/y'", fail('generic', 'ambiguous')),
   row(OTHER, "Server error '502 Bad Gateway' for url 'https://x.test/y'", fail('generic', 'transient')),
   row(OTHER, "client error '404'", NONE),

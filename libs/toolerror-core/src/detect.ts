@@ -42,6 +42,8 @@ export function detectToolResult(message: Message, agent: AgentId | undefined, r
 }
 
 function classify(set: RuleSet, family: Family, text: string): Kind {
+  const first = set.first?.(text);
+  if (first) return first;
   if (family === 'common') return kindOfWords(text, set.words.common) ?? 'ambiguous';
   return set.wideFirst?.(text, set.words.wide) ?? kindOfWords(text, set.words.wide) ?? set.wideFallback?.(text) ?? 'ambiguous';
 }

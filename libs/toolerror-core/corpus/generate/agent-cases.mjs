@@ -117,6 +117,41 @@ function shellCases3(env, shell) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Round 4. `env.web` also serves `/api/unavailable` (503, Google-style UNAVAILABLE, Retry-After 30) and `/api/user`
+// (401, GitHub-style "Bad credentials"); see API_BODIES in agents.mjs.
+const SLUG_TEST = {
+  'slug.js': "function slugify(s) {\n  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-');\n}\n\nmodule.exports = { slugify };\n",
+  'slug.test.js': "const assert = require('node:assert');\nconst { slugify } = require('./slug');\n\nassert.strictEqual(slugify('Release Notes'), 'release-notes');\nassert.strictEqual(slugify('Hello, World!'), 'hello-world');\nconsole.log('slug tests passed');\n",
+};
+const RETRY_TEST = {
+  'worker.py': 'import logging\n\nlog = logging.getLogger("worker")\n\n\ndef fetch_with_retry(fetch, attempts=3):\n    for attempt in range(1, attempts + 1):\n        try:\n            return fetch()\n        except ConnectionError as e:\n            log.error("attempt %d failed: %s; retrying", attempt, e)\n    raise ConnectionError("all attempts failed")\n',
+  'test_worker.py': 'import unittest\n\nfrom worker import fetch_with_retry\n\n\nclass RetryTest(unittest.TestCase):\n    def test_recovers_after_503(self):\n        answers = [ConnectionError("upstream returned 503 Service Unavailable"), "ok"]\n\n        def fetch():\n            answer = answers.pop(0)\n            if isinstance(answer, Exception):\n                raise answer\n            return answer\n\n        self.assertEqual(fetch_with_retry(fetch), "ok")\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+const CONFIG_JSON = { 'config.json': '{"service": "billing", "retries": 3, "endpoints": ["https://api.example.com/v1"]}\n' };
+// A git repository with one commit on main (fixed author and dates), handed to the agent (nobody).
+const GIT_REPO = (dir) => {
+  const env = { ...process.env, GIT_AUTHOR_DATE: '2024-01-02T03:04:05Z', GIT_COMMITTER_DATE: '2024-01-02T03:04:05Z' };
+  const git = (...args) => execFileSync('git', ['-C', dir, '-c', 'safe.directory=*', '-c', 'user.name=RB Corpus', '-c', 'user.email=corpus@example.com', ...args], { env });
+  git('init', '-q', '-b', 'main');
+  git('add', 'notes.txt', 'app.py');
+  git('commit', '-q', '-m', 'Add tax calculation');
+  execFileSync('chown', ['-R', '65534:65534', dir]);
+};
+
+/** Round-4 shell cases shared by every agent. */
+function shellCases4(env, shell) {
+  return [
+    { id: 'r4-sh-curl-500', steps: [shell(`curl -fsS ${env.web}/status/500`)], truth: 'transient', reason: 'curl: the server answered 500' },
+    { id: 'r4-sh-py-503', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/unavailable`)], truth: 'transient', reason: 'the script got HTTP 503 UNAVAILABLE from the API' },
+    { id: 'r4-sh-py-401', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/user`)], truth: 'unrecoverable', reason: 'the script got HTTP 401 Bad credentials' },
+    { id: 'r4-sh-git-missing-branch', setup: GIT_REPO, steps: [shell('git checkout release/2.1')], truth: 'ambiguous', reason: 'the branch does not exist; which one is meant is not said' },
+    { id: 'r4-sh-node-assert', setup: files(SLUG_TEST), steps: [shell('node slug.test.js')], truth: 'ambiguous', reason: 'a failing assertion in the test script: the code is wrong, not the call' },
+    { id: 'r4-sh-json-indent', setup: files(CONFIG_JSON), steps: [shell('python3 -m json.tool --indent two config.json')], truth: 'fixable', reason: 'argparse names the option --indent and that it takes an int' },
+    { id: 'r4-sh-unittest-log-errors', setup: files(RETRY_TEST), steps: [shell('python3 -m unittest test_worker')], truth: 'none', reason: 'the test passed; the code under test logged a 503 error before its retry succeeded' },
+  ];
+}
+
 export const AGENT_CASES = {
   'qwen-code': (env) => {
     const shell = (command, extra = {}) => ({ name: 'run_shell_command', arguments: { command, ...extra } });
@@ -176,12 +211,29 @@ export const AGENT_CASES = {
       { id: 'update-goal-bad-status', steps: [{ name: 'update_goal', arguments: { status: 'done', reason: 'the tax test passes' } }], truth: 'fixable', reason: 'status must be complete or blocked' },
       { id: 'grep-limit-zero', steps: [{ name: 'grep_search', arguments: { pattern: 'def total', path: `${env.root}/grep-limit-zero`, limit: 0 } }], truth: 'fixable', reason: 'limit must be a positive integer' },
       { id: 'fetch3-field-422', steps: [webFetch(`${env.web}/api/items?per_page=500`)], truth: 'ambiguous', reason: 'the tool reports only the status 422, not the body that names per_page' },
+      // Round 4.
+      ...shellCases4(env, shell),
+      { id: 'r4-edit-stale', steps: [read('r4-edit-stale', 'app.py'), edit('r4-edit-stale', 'app.py', 'return sum(items) * tax', 'return round(sum(items) * (1 + tax), 2)')], truth: 'fixable', reason: 'old_string (a stale version of the line) is not in the file' },
+      { id: 'r4-write-opt', steps: [{ name: 'write_file', arguments: { file_path: '/opt/rb-app/config.json', content: '{"retries": 3}\n' } }], truth: 'unrecoverable', reason: 'permission denied creating a directory under root-owned /opt' },
+      { id: 'r4-fetch-503', steps: [webFetch(`${env.web}/status/503`)], truth: 'transient', reason: '503' },
     ];
   },
 
-  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env)],
-  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env)],
+  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env), ...openCodeRound4(env)],
+  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env), ...openCodeRound4(env)],
 };
+
+/** Round 4, OpenCode and Kilo Code. */
+function openCodeRound4(env) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+  return [
+    ...shellCases4(env, shell),
+    { id: 'r4-edit-stale', steps: [read('r4-edit-stale', 'app.py'), { name: 'edit', arguments: { filePath: ws(env, 'r4-edit-stale', 'app.py'), oldString: 'return sum(items) * tax', newString: 'return round(sum(items) * (1 + tax), 2)' } }], truth: 'fixable', reason: 'oldString (a stale version of the line) is not in the file' },
+    { id: 'r4-write-opt', steps: [{ name: 'write', arguments: { filePath: '/opt/rb-app/config.json', content: '{"retries": 3}\n' } }], truth: 'unrecoverable', reason: 'permission denied creating a directory under root-owned /opt' },
+    { id: 'r4-fetch-500', steps: [{ name: 'webfetch', arguments: { url: `${env.web}/status/500`, format: 'text' } }], truth: 'transient', reason: '500' },
+  ];
+}
 
 /** Round 3, OpenCode and Kilo Code. */
 function openCodeRound3(env) {

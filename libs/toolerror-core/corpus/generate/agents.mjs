@@ -130,11 +130,15 @@ const API_BODIES = {
   '/api/rate-limit': { status: 429, headers: { 'retry-after': '20' }, body: { error: { message: 'Rate limit reached for requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in 20s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
   '/api/quota': { status: 429, body: { error: { code: 429, message: "Quota exceeded for quota metric 'Requests per day' and limit 'Requests per day per project' of service 'translate.example.com'. The quota resets at midnight Pacific Time.", status: 'RESOURCE_EXHAUSTED' } } },
   '/api/items': { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Search', field: 'per_page', code: 'invalid', message: 'per_page must be an integer between 1 and 100' }], documentation_url: 'https://docs.example.com/rest/search#list-items' } },
+  // Round 4: a Google-style 503 with Retry-After, a GitHub-style 401 for a bad token.
+  '/api/unavailable': { status: 503, headers: { 'retry-after': '30' }, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } },
+  '/api/user': { status: 401, headers: { 'www-authenticate': 'Bearer realm="api.example.com"' }, body: { message: 'Bad credentials', documentation_url: 'https://docs.example.com/rest', status: '401' } },
 };
 
 /** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. Besides
  * `/status/NNN`: `/hang` answers only after 20 s, `/loop` redirects to itself, `/reset` resets the connection,
- * `/api/rate-limit`, `/api/quota` and `/api/items` answer the JSON bodies of API_BODIES. */
+ * `/api/rate-limit`, `/api/quota`, `/api/items`, `/api/unavailable` and `/api/user` answer the JSON bodies of
+ * API_BODIES. */
 async function startWebServer() {
   const server = createServer((req, res) => {
     if (req.url === '/hang') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>late</body></html>'), 20_000);

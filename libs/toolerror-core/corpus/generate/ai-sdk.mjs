@@ -86,8 +86,22 @@ const CASES = [
   { round: 3, id: 'input-repair-failed', call: { name: 'create_invoice', arguments: { customer_id: 'cus_42', amount_cents: '12.00' } }, truth: 'ambiguous', reason: 'the repair of the invalid call failed on a fetch; neither the invalid field nor the cause of the failure is named' },
   { round: 3, id: 'ok-slack-posted', call: { name: 'slack_post', arguments: { channel: 'general', text: 'Nightly deploy report' } }, truth: 'none', reason: 'the message was posted (ok: true); its text names errors' },
   { round: 3, id: 'ok-tar-listing', call: { name: 'run_command', arguments: { command: 'tar -tzf bundle.tar.gz' } }, truth: 'none', reason: 'tar listed the archive it was asked for; the file names are error words' },
+  // Round 4: these cases get the round-3 and round-4 tools (ROUND4_TOOLS); the texts of the cases above stay as they were.
+  { round: 4, id: 'http-502-html', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/502-html' } }, truth: 'transient', reason: '502: bad gateway (an nginx page)' },
+  { round: 4, id: 'http-get-reset', call: { name: 'http_get', arguments: { url: 'http://127.0.0.1:8206/v2/invoices?status=open' } }, truth: 'transient', reason: 'the connection was reset (the cause is given)' },
+  { round: 4, id: 'command-python-refused', call: { name: 'run_command', arguments: { command: 'python3 sync.py http://127.0.0.1:8203/v1/orders' } }, truth: 'transient', reason: 'the script the command ran failed on a refused connection' },
+  { round: 4, id: 'http-400-param', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/stripe-400' } }, truth: 'fixable', reason: 'the Stripe-style 400 names the param amount and that it must be an integer' },
+  { round: 4, id: 'input-array-enum', call: { name: 'create_issue', arguments: { repo: 'acme/api', title: 'Checkout returns 502', labels: ['bug', 'urgent'] } }, truth: 'fixable', reason: "the SDK's invalid-input error names labels[1] and its options" },
+  { round: 4, id: 'no-such-tool-typo', call: { name: 'read_fiel', arguments: { path: 'logs/worker.log' } }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
+  { round: 4, id: 'http-403-github', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/github-403' } }, truth: 'unrecoverable', reason: '403: the token lacks admin rights to the repository' },
+  { round: 4, id: 'command-ls-permission-denied', call: { name: 'run_command', arguments: { command: 'ls -la /root' } }, truth: 'unrecoverable', reason: 'the command printed Permission denied' },
+  { round: 4, id: 'read-eisdir', call: { name: 'read_file', arguments: { path: `${S}/logs` } }, truth: 'ambiguous', reason: 'the path is a directory' },
+  { round: 4, id: 'http-409-conflict', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/409-webhook' } }, truth: 'ambiguous', reason: '409: conflicts with a stored webhook' },
+  { round: 4, id: 'tests-timeout', call: { name: 'run_tests', arguments: { command: 'python3 slow_test.py' } }, truth: 'ambiguous', reason: "the tool's own time limit killed the command: repeating may time out again" },
+  { round: 4, id: 'ok-lint-zero-errors', call: { name: 'run_command', arguments: { command: 'python3 lint.py' } }, truth: 'none', reason: 'the linter ran and found no errors; its warnings name error-handling functions' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
+const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -105,6 +119,11 @@ const API = {
   'orders-csv': [200, 'id,total\n1,20\n2,35\n'.repeat(2000), { 'content-type': 'text/csv' }],
   'slack/alerts': [429, '{"ok":false,"error":"ratelimited"}', { 'retry-after': '30' }],
   'slack/deploys': [200, '{"ok":false,"error":"invalid_auth","warning":"missing_charset","response_metadata":{"warnings":["missing_charset"]}}'],
+  // Round 4.
+  '502-html': [502, '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n', { 'content-type': 'text/html' }],
+  'stripe-400': [400, '{"error":{"code":"parameter_invalid_integer","doc_url":"https://stripe.com/docs/error-codes/parameter-invalid-integer","message":"Invalid integer: 49.99","param":"amount","type":"invalid_request_error"}}'],
+  'github-403': [403, '{"message":"Must have admin rights to Repository.","documentation_url":"https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook","status":"403"}'],
+  '409-webhook': [409, '{"errors":[{"code":"DUPLICATE","message":"A webhook with this URL already exists for this project."}]}'],
   'slack/general': [200, '{"ok":true,"channel":"C024BE91L","ts":"1712345678.000200","message":{"type":"message","text":"Nightly deploy failed: 3 errors (ECONNRESET x2, 503 x1); retry scheduled for 02:00","bot_id":"B01"}}'],
 };
 
@@ -114,7 +133,7 @@ async function worker(config) {
   const { generateText, tool, stepCountIs } = await importFromDir('ai');
   const { createOpenAICompatible } = await importFromDir('@ai-sdk/openai-compatible');
   const { z } = await importFromDir('zod');
-  const real = (url) => url.replace(/127\.0\.0\.1:(820[2345])\b/, (m, p) => `127.0.0.1:${config.ports[p]}`);
+  const real = (url) => url.replace(/127\.0\.0\.1:(820[2-6])\b/, (m, p) => `127.0.0.1:${config.ports[p]}`);
   const tools = {
     fetch_json: tool({
       description: 'GET a JSON document',
@@ -201,6 +220,37 @@ async function worker(config) {
       },
     }),
   };
+  // Round 4 tools, given only to the round-4 cases.
+  const round4Tools = {
+    http_get: tool({
+      description: 'GET a URL and return the body text',
+      inputSchema: z.object({ url: z.string() }),
+      execute: async ({ url }) => {
+        try {
+          return await (await fetch(real(url), { signal: AbortSignal.timeout(300) })).text();
+        } catch (e) {
+          // The tool names the cause of fetch's `fetch failed`.
+          throw new Error(`GET ${url} failed: ${e.cause?.message ?? e.message}`);
+        }
+      },
+    }),
+    create_issue: tool({
+      description: 'Create an issue in a repository',
+      inputSchema: z.object({ repo: z.string(), title: z.string().min(1), labels: z.array(z.enum(['bug', 'docs', 'enhancement', 'question'])).max(5).optional() }),
+      execute: async ({ repo, title }) => ({ repo, number: 1, title }),
+    }),
+    run_tests: tool({
+      description: 'Run a test command in the workspace (time limit 500 ms)',
+      inputSchema: z.object({ command: z.string() }),
+      execute: ({ command }) => new Promise((resolve, reject) => {
+        execFile('sh', ['-c', command], { cwd: S, encoding: 'utf8', timeout: 500 }, (error, stdout, stderr) => {
+          if (error?.killed) reject(new Error(`Command timed out after 500 ms and was killed: ${command}`));
+          else if (error) reject(new Error(`Command failed with exit code ${error.code}: ${command}\n${stderr}`));
+          else resolve(stdout);
+        });
+      }),
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -210,8 +260,9 @@ async function worker(config) {
   for (const kase of config.cases) {
     try {
       const round3 = config.round3.includes(kase);
+      const round4 = config.round4.includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -298,8 +349,12 @@ async function startLocalServers() {
   const tlsServer = createHttpsServer({ key: readFileSync(`${ROOT}/tls/key.pem`), cert: readFileSync(`${ROOT}/tls/cert.pem`) }, (req, res) => res.end('id,total\n'));
   tlsServer.on('tlsClientError', () => {});
   ports[8205] = await listen(tlsServer);
+  // Round 4: a server that resets the connection when the request arrives.
+  const reset = createNetServer((socket) => socket.once('data', () => socket.resetAndDestroy()));
+  ports[8206] = await listen(reset);
   const close = () => {
     tlsServer.close();
+    reset.close();
     for (const s of silentSockets) s.destroy();
     web.closeAllConnections();
     web.close();
@@ -320,6 +375,10 @@ function prepareWorkspace() {
   writeFileSync(`${S}/logs/worker.log`, '09:14:02 INFO  worker started\n09:14:09 ERROR job 311 failed: ECONNRESET while uploading (attempt 1/3)\n09:14:12 INFO  job 311 uploaded on attempt 2\n09:20:45 ERROR job 318 failed: 403 Forbidden from storage (skipped)\n');
   writeFileSync(`${S}/app.py`, 'import json\n\ndef load(path):\n    with open(path) as f:\n        return json.load(f)\n\nconfig = load("config.json")\nprint(config["port"])\n');
   writeFileSync(`${S}/config.json`, '{"host": "localhost"}\n');
+  // Round 4 scripts.
+  writeFileSync(`${S}/sync.py`, 'import sys\nimport urllib.request\n\nurl = sys.argv[1]\nwith urllib.request.urlopen(url, timeout=5) as res:\n    print(res.read().decode())\n');
+  writeFileSync(`${S}/lint.py`, 'print("lint: 18 files checked, 0 errors, 2 warnings")\nprint("  worker/retry.py:41 W0703 broad-except in retry_on_error()")\nprint("  worker/upload.py:77 W1203 logging f-string in log_failed_upload()")\n');
+  writeFileSync(`${S}/slow_test.py`, 'import time\n\ntime.sleep(5)\nprint("ok")\n');
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
 }
 
@@ -357,7 +416,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -838,7 +838,200 @@ async function mcpThird(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird };
+// Round 4. The bodies of the round-4 API server (`api4Server` below) are written here in the style of public APIs
+// (GitHub, Stripe, FastAPI, Django REST framework, Envoy, a health endpoint); the texts around them come from
+// fetch, fs, child_process, python3, git, curl, npm, zod and the MCP SDK, and the tool wrappers named in each producer.
+const API4_BODIES = {
+  'github-422': [422, {}, '{"message":"Validation Failed","errors":[{"resource":"Issue","code":"missing_field","field":"title"}],"documentation_url":"https://docs.github.com/rest/issues/issues#create-an-issue","status":"422"}'],
+  'stripe-400': [400, {}, '{"error":{"code":"parameter_invalid_integer","doc_url":"https://stripe.com/docs/error-codes/parameter-invalid-integer","message":"Invalid integer: 12.50","param":"amount","type":"invalid_request_error"}}'],
+  'fastapi-422': [422, {}, '{"detail":[{"type":"missing","loc":["body","email"],"msg":"Field required","input":{"name":"Ada Lovelace","role":"admin"}}]}'],
+  'drf-401': [401, { 'www-authenticate': 'Token' }, '{"detail":"Authentication credentials were not provided."}'],
+  'github-secondary': [429, { 'retry-after': '60' }, '{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api","status":"429"}'],
+  '500-empty': [500, { 'content-length': '0' }, ''],
+  '504-text': [504, { 'content-type': 'text/plain' }, 'upstream request timeout'],
+  'drf-404': [404, {}, '{"detail":"Not found."}'],
+  'health-ok': [200, {}, '{"status":"pass","checks":{"postgres":{"status":"pass","errors":0,"lastError":null},"queue":{"status":"pass","deadLetters":0,"lastFailure":"2026-02-11T03:12:09Z ECONNRESET (recovered)"}}}'],
+  '503-maintenance': [503, { 'content-type': 'text/html' }, '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>Service Temporarily Unavailable</h1><p>Scheduled maintenance, back shortly.</p></body></html>\n'],
+  'weather-bad': [200, {}, '{"city":"Oslo","temperature":"7.5C","observed_at":1714000000}'],
+};
+
+function api4Server() {
+  return createServer((req, res) => {
+    const api = /^\/api\/([\w-]+)/.exec(req.url ?? '')?.[1];
+    if (api && API4_BODIES[api]) {
+      const [status, headers, body] = API4_BODIES[api];
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    }
+  });
+}
+
+async function apis4(env) {
+  const base = `http://127.0.0.1:${env.api4Port}`;
+  const bodyHow = (name) => `of a local API server's /api/${name} (body written in the style of public APIs)`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  for (const [name, truth, reason] of [
+    ['github-422', 'fixable', 'the GitHub-style 422 names the missing field title'],
+    ['stripe-400', 'fixable', 'the Stripe-style 400 names the param amount and that it must be an integer'],
+    ['fastapi-422', 'fixable', 'the FastAPI-style 422 names the missing body field email'],
+    ['drf-401', 'unrecoverable', '401: no credentials were provided'],
+    ['github-secondary', 'transient', '429: a secondary rate limit; wait a few minutes'],
+    ['500-empty', 'transient', '500: server error (empty body)'],
+    ['504-text', 'transient', '504: upstream request timeout'],
+    ['drf-404', 'ambiguous', '404: missing resource'],
+  ]) {
+    const res = await fetch(`${base}/api/${name}`);
+    const body = await res.text();
+    add('node-fetch', `http4-${name}`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `fetch ${bodyHow(name)}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
+    add('node-fetch', `http4-${name}`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `fetch ${bodyHow(name)}: String of the Error a tool wrapper throws`);
+  }
+  const health = await fetch(`${base}/api/health-ok`);
+  add('node-fetch', 'ok-health-error-fields', 'body', await health.text(), 'none', 'the health check passed; its fields are named errors, lastError and lastFailure', `fetch ${bodyHow('health-ok')}: the response body`);
+}
+
+async function files4() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs4`;
+  mkdirSync(`${dir}/reports`, { recursive: true });
+  writeFileSync(`${dir}/reports/q1.md`, '# Q1\n');
+  writeFileSync(`${dir}/state.json`, '');
+  writeFileSync(`${dir}/settings.lock`, '{}\n', { mode: 0o444 });
+  chownSync(`${dir}/settings.lock`, 65534, 65534);
+  writeFileSync(`${dir}/sync-status.json`, '{"lastRun":"2026-03-02T02:00:00Z","synced":1284,"failed":0,"errors":[],"lastError":null,"note":"retried 2 uploads after ETIMEDOUT; all succeeded"}\n');
+  for (const [kase, code, reason] of [
+    ['eacces-append-log', "require('fs').appendFileSync('/var/log/rb-agent.log', 'started\\n')", 'permission denied writing under /var/log'],
+    ['eacces-readonly-file', `require('fs').writeFileSync('${dir}/settings.lock', '{"v":2}')`, 'permission denied: the file is read-only (mode 0444)'],
+  ]) {
+    const texts = await asNobody(code);
+    add(source, kase, 'message', texts.message, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+    add(source, kase, 'string', texts.string, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+  }
+  const cases = [
+    ['enoent-write-parent', () => fsp.writeFile(`${dir}/out/2026-03/summary.md`, '# Summary\n'), 'ambiguous', 'a directory of the path does not exist; create it or write elsewhere is not said', 'fs.promises.writeFile into a directory that does not exist'],
+    ['invalid-arg-data', () => fsp.writeFile(`${dir}/reports/q2.json`, { quarter: 2, total: 1200 }), 'fixable', 'names the data argument and the types it must be', 'fs.promises.writeFile with a plain object as data'],
+    ['json-parse-empty-file', async () => JSON.parse(await fsp.readFile(`${dir}/state.json`, 'utf8')), 'ambiguous', 'a JSON parse error of the (empty) data the tool read', 'JSON.parse(await fs.promises.readFile) of an empty file'],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+  add(source, 'ok-status-json-error-fields', 'text', readFileSync(`${dir}/sync-status.json`, 'utf8'), 'none', 'the status file was read; failed 0, errors empty, lastError null', 'readFileSync of a JSON status file');
+}
+
+async function processes4(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli4`;
+  mkdirSync(dir, { recursive: true });
+  const base = `http://127.0.0.1:${env.api4Port}`;
+  writeFileSync(`${dir}/report.py`, 'import json\n\nrows = [{"region": "eu", "total": 120}, {"region": "us", "total": "95"}]\n\ndef grand_total(rows):\n    total = 0\n    for row in rows:\n        total += row["total"]\n    return total\n\nprint(json.dumps({"total": grand_total(rows)}))\n');
+  writeFileSync(`${dir}/sync.py`, `import sys\nimport urllib.request\n\nurl = sys.argv[1]\nwith urllib.request.urlopen(url, timeout=5) as res:\n    print(res.read().decode())\n`);
+  writeFileSync(`${dir}/lint.py`, 'print("checked 42 files: 0 errors, 0 warnings")\nprint("fixed since last run: 3 \'unused import\' errors, 1 \'undefined name\' error")\n');
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  execSync(`git init -q --bare -b main remote.git && git clone -q remote.git alice 2>/dev/null && cd alice && git ${id} commit -q --allow-empty -m init && git push -q origin main && cd .. && git clone -q remote.git bob && cd alice && echo a > a.txt && git add a.txt && git ${id} commit -q -m "add a" && git push -q origin main && cd ../bob && echo b > b.txt && git add b.txt && git ${id} commit -q -m "add b"`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fetch_retries: '0', npm_config_cache: `${dir}/npm-cache`, npm_config_registry: `http://127.0.0.1:${env.refusedPort}/`, npm_config_audit: 'false', npm_config_fund: 'false' };
+  const cases = [
+    ['python-type-error', () => execAsync('python3 report.py', { cwd: dir }), 'ambiguous', "a traceback of the script the command ran: the code is wrong, not the call", "child_process.exec('python3 report.py') of a script that adds an int and a str"],
+    ['python-urlopen-refused', () => execAsync(`python3 sync.py http://127.0.0.1:${env.refusedPort}/v1/orders`, { cwd: dir }), 'transient', 'the script failed on a refused connection', "child_process.exec('python3 sync.py URL') of a urllib script, to a closed port"],
+    ['python-urlopen-503', () => execAsync(`python3 sync.py ${base}/api/503-maintenance`, { cwd: dir }), 'transient', 'the script failed on an HTTP 503', "child_process.exec('python3 sync.py URL') of a urllib script, to a 503 maintenance page"],
+    ['git-push-rejected', () => execAsync('git push origin main', { cwd: `${dir}/bob`, env: gitEnv }), 'ambiguous', 'the remote has work the local branch lacks: a conflict with stored data; pull and merge or rebase is a choice', "child_process.exec('git push origin main') behind the remote"],
+    ['grep-no-match', () => execAsync('grep -rn "TODO(release)" .', { cwd: dir }), 'ambiguous', 'a bare non-zero exit: grep found nothing, not said why', "child_process.exec('grep -rn ...') with no match (exit 1)"],
+    ['ls-permission-denied', () => execAsync('ls -la /root', { cwd: dir, uid: 65534, gid: 65534 }), 'unrecoverable', 'the command printed Permission denied', "child_process.exec('ls -la /root') as user nobody"],
+    ['npm-view-refused', () => execAsync('npm view left-pad version', { cwd: dir, env: npmEnv }), 'transient', 'the registry connection was refused', "child_process.exec('npm view left-pad version') against a registry on a closed port (npm_config_fetch_retries=0, logs_max=0)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    // grep prints nothing when it finds nothing: its empty stderr is no text of its own.
+    if (String(e.stderr) !== '') add(source, kase, 'stderr', String(e.stderr), truth, reason, `${how}: the error's stderr`);
+  }
+  const curl = await thrown(() => execAsync(`curl -sS --max-time 0.3 http://127.0.0.1:${env.silentPort}/v1/items`, { cwd: dir }));
+  const ms = (t) => t.replace(/after \d+ milliseconds/, 'after 300 milliseconds');
+  const curlHow = "child_process.exec('curl -sS --max-time 0.3') of a server that never answers (the elapsed milliseconds fixed to 300)";
+  add(source, 'curl-max-time', 'message', ms(curl.message), 'transient', 'the request timed out (curl exit 28)', curlHow);
+  add(source, 'curl-max-time', 'stderr', ms(String(curl.stderr)), 'transient', 'the request timed out (curl exit 28)', `${curlHow}: the error's stderr`);
+  add(source, 'ok-lint-zero-errors', 'stdout', await execAsync('python3 lint.py', { cwd: dir }), 'none', 'the linter ran and found no errors; it names errors fixed earlier', "child_process.exec('python3 lint.py')");
+}
+
+const CREATE_ISSUE_ARGS = z.object({ repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/), title: z.string().min(1), body: z.string().optional(), labels: z.array(z.string()).max(10).optional() });
+const COMMIT_ARGS = z.object({ message: z.string().max(72), files: z.array(z.string()).min(1) });
+
+async function zod4() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  const missing = await thrown(() => CREATE_ISSUE_ARGS.parse({ repo: 'acme/api', body: 'Checkout fails with 502 since deploy 512.' }));
+  add(source, 'missing-required', 'message', missing.message, 'fixable', 'names title as required (a string)', `${how}: ZodError message`);
+  add(source, 'missing-required', 'pretty', z.prettifyError(missing), 'fixable', 'names title as required (a string)', `${how}: z.prettifyError`);
+  const sizes = await thrown(() => COMMIT_ARGS.parse({ message: 'fix: retry the upload when the storage API answers 503 and log the request id of every failed attempt', files: [] }));
+  add(source, 'too-long-and-empty', 'message', sizes.message, 'fixable', 'names message with its maximum length and files with its minimum size', `${how}: ZodError message`);
+  add(source, 'too-long-and-empty', 'pretty', z.prettifyError(sizes), 'fixable', 'names message with its maximum length and files with its minimum size', `${how}: z.prettifyError`);
+}
+
+async function mcpFourth(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api4Port}`;
+  const dir = `${SCRATCH}/mcp4`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/check_totals.py`, 'orders = [20, 35, 12]\nrefunds = [5]\nnet = sum(orders) - sum(refunds)\nassert net == 67, f"net total {net} != 67"\nprint("ok")\n');
+  const server = new McpServer({ name: 'corpus-4', version: '1.0.0' });
+  server.registerTool('write_file', { inputSchema: { path: z.string(), content: z.string() } }, async ({ path, content }) => {
+    // The server runs this write as user nobody, so that its permission error is real.
+    const texts = await asNobody(`require('fs').writeFileSync(${JSON.stringify(path)}, ${JSON.stringify(content)})`);
+    throw new Error(texts.message);
+  });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('fetch_page', { inputSchema: { url: z.string() } }, async ({ url }) => {
+    try {
+      return { content: [{ type: 'text', text: await (await fetch(url)).text() }] };
+    } catch (e) {
+      throw new Error(withCause(e));
+    }
+  });
+  server.registerTool('delete_files', { inputSchema: { paths: z.array(z.string()).min(1), dry_run: z.boolean() } }, async ({ paths }) => ({ content: [{ type: 'text', text: `deleted ${paths.length}` }] }));
+  server.registerTool('run_check', { inputSchema: { script: z.string() } }, async ({ script }) => {
+    const out = await run('python3', [script], { cwd: dir });
+    return out.code === 0 ? { content: [{ type: 'text', text: out.stdout }] } : { content: [{ type: 'text', text: `Command failed (exit ${out.code}): python3 ${script}\n${out.stderr}` }], isError: true };
+  });
+  const Weather = z.object({ city: z.string(), temperature: z.number(), observed_at: z.iso.datetime() });
+  server.registerTool('get_weather', { inputSchema: { city: z.string() } }, async () => {
+    // The tool validates the upstream response; ZodError.message is what the SDK puts in the result.
+    const data = Weather.parse(await (await fetch(`${base}/api/weather-bad`)).json());
+    return { content: [{ type: 'text', text: JSON.stringify(data) }] };
+  });
+  server.registerTool('run_suite', {}, async () => ({ content: [{ type: 'text', text: "Ran 14 checks: 14 passed, 0 failed.\nCovered: retry on ECONNRESET, backoff on 429 Too Many Requests, mapping of 'permission denied' to PermissionError." }] }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'corpus-4', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const call = (name, args) => client.callTool({ name, arguments: args });
+  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+  const cases = [
+    ['tool-throws-eacces-write', () => call('write_file', { path: '/etc/rb-app.yaml', content: 'port: 8080\n' }), 'unrecoverable', 'permission denied writing under /etc'],
+    ['upstream-504', () => call('call_api', { path: '/api/504-text' }), 'transient', '504: upstream request timeout'],
+    ['tool-throws-reset-cause', () => call('fetch_page', { url: `http://127.0.0.1:${env.resetPort}/pricing` }), 'transient', 'the connection was reset (the cause is given)'],
+    ['invalid-array-type', () => call('delete_files', { paths: 'build/', dry_run: 'yes' }), 'fixable', 'names paths as an array and dry_run as a boolean'],
+    ['tool-check-assertion', () => call('run_check', { script: 'check_totals.py' }), 'ambiguous', "an assertion of the script the tool ran failed: the data or the code is wrong, not the call"],
+    ['tool-response-validation', () => call('get_weather', { city: 'Oslo' }), 'ambiguous', "the upstream data the tool read does not match the tool's schema; no change of the call is named"],
+    ['ok-check-summary', () => call('run_suite', {}), 'none', 'all checks passed; the text names error words'],
+  ];
+  for (const [kase, action, truth, reason] of cases) {
+    const result = await action();
+    const text = result.content[0].text;
+    const isError = result.isError === true;
+    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
+    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
+    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
+    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
+  }
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -885,6 +1078,11 @@ async function main() {
   const dnsSocket = createSocket('udp4');
   await new Promise((resolve) => dnsSocket.bind(0, '127.0.0.1', resolve));
   env.dnsPort = dnsSocket.address().port;
+  // Round 4: a further API server.
+  const api4 = api4Server();
+  track(api4);
+  servers.push(api4);
+  env.api4Port = await listen(api4, 8109);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

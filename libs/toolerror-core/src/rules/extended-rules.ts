@@ -29,9 +29,9 @@ export const EXTENDED_EXPLICIT_RULES: readonly TextRule[] = [
 const NODE_ERRNO = new Set([
   'EACCES', 'EADDRINUSE', 'EAI_AGAIN', 'EBADF', 'EBUSY', 'ECONNABORTED', 'ECONNREFUSED', 'ECONNRESET', 'EEXIST', 'EHOSTUNREACH',
   'EISDIR', 'EMFILE', 'ENAMETOOLONG', 'ENETUNREACH', 'ENOBUFS', 'ENOENT', 'ENOSPC', 'ENOTDIR', 'ENOTEMPTY', 'ENOTFOUND', 'EPERM',
-  'EPIPE', 'EROFS', 'ETIMEDOUT', 'EXDEV',
+  'EPIPE', 'EROFS', 'ETIMEDOUT', 'ETIMEOUT', 'EXDEV',
 ]);
-const NODE_ERRNO_START = /^(?:(?:connect|read|write|getaddrinfo|spawn|spawnSync|open|listen|bind|unlink|mkdir|rmdir|scandir|stat|lstat|access|rename|copyfile|link|symlink|chmod|readlink|opendir) (?:\S+ )?)?(E[A-Z][A-Z_]+)(?::|\s|$)/;
+const NODE_ERRNO_START = /^(?:(?:connect|read|write|getaddrinfo|query\w*|spawn|spawnSync|open|listen|bind|unlink|mkdir|rmdir|scandir|stat|lstat|access|rename|copyfile|link|symlink|chmod|readlink|opendir) (?:\S+ )?)?(E[A-Z][A-Z_]+)(?::|\s|$)/;
 
 function nodeErrno(text: string): boolean {
   const m = NODE_ERRNO_START.exec(skipLeadingWhiteSpace(text));
@@ -87,7 +87,7 @@ const reportsError = (value: unknown): boolean =>
 
 /**
  * A whole text that is an API's JSON error body: a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
- * `"ok": false` / `"success": false`, GitHub's `{"message", "documentation_url"}`, or an error status in a status field (GitHub's `"status": "403"`, RFC 7807
+ * `"ok": false` / `"success": false`, GitHub's `{"message", "documentation_url"}`, Rails' `{"errors": {field: […]}}`, Discord's `retry_after`, AWS JSON's `{"__type": "…Exception"}`, or an error status in a status field (GitHub's `"status": "403"`, RFC 7807
  * problem details' `"status": 422`) — unless the body says `"ok": true` or `"success": true`.
  */
 function jsonErrorBody(text: string): boolean {
@@ -96,7 +96,8 @@ function jsonErrorBody(text: string): boolean {
   const body = parseJsonObject(t);
   if (!body || body.ok === true || body.success === true) return false;
   const github = typeof body.message === 'string' && typeof body.documentation_url === 'string';
-  return reportsError(body.error) || (Array.isArray(body.errors) && body.errors.length > 0) || body.ok === false || body.success === false || github || jsonBodyStatus(body) !== undefined;
+  const awsJson = typeof body.__type === 'string' && /(?:Exception|Error|Fault)$/.test(body.__type);
+  return reportsError(body.error) || reportsError(body.errors) || typeof body.retry_after === 'number' || body.ok === false || body.success === false || github || awsJson || jsonBodyStatus(body) !== undefined;
 }
 
 /** The kind of an HTTP status as LABELLING.md reads it; undefined for statuses whose next step the text must tell. */
@@ -134,7 +135,6 @@ const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(stat
  */
 export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
   const t = text.trim();
-  if (spentQuota(t)) return 'unrecoverable';
   const bare = BARE_STATUS.exec(t);
   if (bare) return kindOfStatusLine(Number(bare[1] ?? bare[2] ?? bare[3] ?? bare[4]));
   const line = STATUS_THEN_BODY.exec(t);
@@ -144,37 +144,42 @@ export function extendedFirstKind(text: string, words: WordLists): Kind | undefi
 }
 
 /**
- * A quota that is spent until a reset hours or days away (LABELLING.md: unrecoverable): the text names a quota and a
- * day, a month or a reset time, and no wait of seconds or minutes.
+ * A quota that is spent until a reset hours or days away (LABELLING.md: unrecoverable): the text names a quota or a
+ * limit per day or month (or asks to upgrade the plan), or a quota and its reset time, and no wait of seconds or
+ * minutes. Read for both word families: a script's output in a shell result says it the same way.
  */
+/** The extended set's first step for both word families: a spent quota is unrecoverable. */
+export const extendedQuotaKind = (text: string): Kind | undefined => (spentQuota(text) ? 'unrecoverable' : undefined);
+
 function spentQuota(text: string): boolean {
   const head = text.slice(0, 4096);
-  if (!/quota/i.test(head)) return false;
-  if (/\b(?:retry|try again|resets?|wait)\b[^.\n]{0,30}\b\d+ ?(?:s|secs?|seconds?|ms|m|mins?|minutes?)\b/i.test(head)) return false;
-  return /\b(?:daily|monthly|per (?:day|month)|today|this month|resets? (?:at|on|in|tomorrow)|until \d)/i.test(head);
+  const quota = /quota/i.test(head);
+  if (!quota && !/\blimit\b/i.test(head)) return false;
+  if (/\b(?:retry|try again|resets?|renews?|wait)\b[^.\n]{0,30}\b\d+ ?(?:s|secs?|seconds?|ms|m|mins?|minutes?)\b/i.test(head)) return false;
+  if (/\b(?:daily|monthly|per (?:day|month)|upgrade your plan)/i.test(head)) return true;
+  return quota && /\b(?:today|this month|(?:resets?|renews?) (?:at|on|in|tomorrow)|until \d)/i.test(head);
 }
 
-/** A status a text's first line states: `status 503`, `status code 429`, `(status 503)`, `HTTP 502`. */
-const FIRST_LINE_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b/;
+/** A status the text's head states: `status 503`, `status code 429`, `(status 503)`, `HTTP 502`, `Status Code: 503`. */
+const HEAD_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b/;
 
 /**
  * The extended set's last step for texts the wide words leave open: the status of a JSON error body
  * (`{"message": "Resource not accessible by this token", "status": "403"}`, `{"error": {"code": 503, …}}`), of
- * an HTML error page's title (`<title>api.example.com | 502: Bad gateway</title>`), or one the first line states
- * (`Request failed (status 503)`).
+ * an HTML error page's title (`<title>api.example.com | 502: Bad gateway</title>`), or one the first 300 characters
+ * state (`Request failed (status 503)`, Node's `Request Failed.\nStatus Code: 503`).
  */
 export function extendedFallbackKind(text: string): Kind | undefined {
   const t = text.trim();
   if (t.startsWith('{') && t.endsWith('}')) {
     const body = parseJsonObject(t);
-    return body && kindOfStatus(jsonBodyStatus(body));
-  }
-  if (htmlErrorPage(t)) {
+    const status = body && kindOfStatus(jsonBodyStatus(body));
+    if (status) return status;
+  } else if (htmlErrorPage(t)) {
     const title = HTML_ERROR_TITLE.exec(t.slice(0, 2048));
     return title ? kindOfStatus(Number(title[1] ?? title[2])) : undefined;
   }
-  const firstLine = t.slice(0, Math.min(300, (t.indexOf('\n') + 1 || t.length + 1) - 1));
-  const status = FIRST_LINE_STATUS.exec(firstLine);
+  const status = HEAD_STATUS.exec(t.slice(0, 300));
   return status ? kindOfStatus(Number(status[1])) : undefined;
 }
 
@@ -208,10 +213,22 @@ const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${ST
 /**
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
  * form of a POSIX tool's diagnostic (`cat: /etc/shadow: Permission denied`, `bash: line 1: x: command not found`)
- * or of curl's (`curl: (7) Failed to connect to …`).
+ * or of curl's (`curl: (7) Failed to connect to …`), Node's report of an uncaught exception, an `Error:` or git
+ * `fatal:` line, or an HTTP status line a script printed.
  */
 function failedCommandOutput(text: string): boolean {
-  if (text.startsWith('Traceback (most recent call last):\n') || /^curl: \(\d+\) /.test(text)) return true;
+  if (text.startsWith('Traceback (most recent call last):\n') || nodeUncaught(text)) return true;
+  // An error line first (`Error: …`, `fatal: …`), or a status line with its body.
+  if (/^(?:Error|ERROR|error): \S/.test(text) || STATUS_THEN_BODY.test(text) || BARE_STATUS.test(text.trim())) return true;
+  return commandDiagnostic(text);
+}
+
+/**
+ * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
+ * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines).
+ */
+function commandDiagnostic(text: string): boolean {
+  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
   const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
   return TOOL_DIAGNOSTIC.test(firstLine);
 }
@@ -264,14 +281,14 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'py-value-error',
     source: "CPython ValueError of a conversion, str() without the class name: \"invalid literal for int() with base 10: 'ten'\", \"could not convert string to float: …\"",
     family: 'wide',
-    matches: startsWith(/^(?:invalid literal for \w+\(\) with base \d+: |could not convert string to float: |time data '[^'\n]*' does not match format ')/),
+    matches: startsWith(/^(?:invalid literal for \w+\(\) with base \d+: |could not convert string to float: |time data '[^'\n]*' does not match format '|'[^'\n]*' does not appear to be an? |badly formed hexadecimal UUID string|"[^"\n]+" must be an? )/),
   },
   {
     name: 'py-validation',
     source: 'pydantic ValidationError str "N validation error(s) for Model"; botocore ParamValidationError; jsonschema ValidationError.message ("\'x\' is not of type", "does not match \'^…$\'")',
     family: 'wide',
     matches: startsWith(
-      /^(?:\d+ validation errors? for [\w.]+\n|(?:ParamValidationError: )?Parameter validation failed:\n|(?:'[^'\n]*'|[\w.-]+) (?:is not of type '|is not one of \[|is a required property|does not match ')|Additional properties are not allowed \()/,
+      /^(?:\d+ validation errors? for [\w.]+\n|(?:ParamValidationError: )?Parameter validation failed:\n|(?:'[^'\n]*'|[\w.-]+) (?:is not of type '|is not one of \[|is a required property|does not match '|is a dependency of '|is too (?:short|long))|Additional properties are not allowed \()/,
     ),
   },
   {
@@ -327,15 +344,15 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'node-exec',
-    source: 'Node child_process.exec/execSync: err.message "Command failed: <command>" and the command\'s stderr; judged by the error the command printed',
+    source: 'Node child_process.exec/execSync "Command failed: <command>" and execa "Command failed with exit code N: <command>", with the command\'s stderr; judged by the error the command printed',
     family: 'common',
-    matches: startsWith(/^Command failed: /),
+    matches: startsWith(/^Command failed(?: with exit code \d+)?: /),
   },
   {
     name: 'tool-diagnostic',
-    source: "a command's own diagnostic returned as the result: \"cat: /etc/shadow: Permission denied\" (POSIX tools print name, operand, strerror)",
+    source: "a command's own diagnostic returned as the result: \"cat: /etc/shadow: Permission denied\" (POSIX tools print name, operand, strerror), curl's \"curl: (7) …\", git's \"fatal: …\"",
     family: 'common',
-    matches: failedCommandOutput,
+    matches: commandDiagnostic,
   },
   {
     name: 'undici-response',
@@ -358,10 +375,35 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     ),
   },
   {
-    name: 'request-failed-status',
-    source: 'HTTP client wrappers that name only the status: undici interceptors.retry "Request failed (status 503)"',
+    name: 'api-error-prefix',
+    source: 'API client wrappers: "Slack API error: ratelimited", Node\'s documented http.get check "Request Failed.\\nStatus Code: 503"',
     family: 'wide',
-    matches: startsWith(/^Request failed \(status \d{3}\)/),
+    matches: startsWith(/^(?:(?:[A-Z][\w.-]*)(?: [A-Z][\w.-]*)* API error: |Request Failed\.\nStatus Code: \d{3})/),
+  },
+  {
+    name: 'zod-pretty',
+    source: 'zod 4 z.prettifyError: one "✖ message" line per issue, "→ at path" under it',
+    family: 'wide',
+    kind: 'fixable',
+    matches: (text) => /^(?:[^\n]{1,120}:\n)?✖ /.test(text) && text.includes('\n  → at '),
+  },
+  {
+    name: 'reply-code',
+    source: 'ftplib, poplib and imaplib errors: error_temp / error_perm / error_proto and their str() ("421 There are too many connected users, please try later.", "b\'-ERR [AUTH] Authentication failed.\'", "b\'[AUTHENTICATIONFAILED] …\'"); FTP 4yz replies are transient (RFC 959); xmlrpc.client Fault and ProtocolError',
+    family: 'wide',
+    matches: startsWith(/^(?:error_(?:temp|perm|reply|proto)[:(]|(?:error\()?b['"](?:-ERR |\[[A-Z-]+\] )|[45]\d\d [A-Z][^\n:]{2,200}$|(?:Fault: )?<Fault -?\d+: |<ProtocolError for )/),
+  },
+  {
+    name: 'quota-spent',
+    source: 'API quota texts returned as they are: a quota or plan limit per day or month that is exhausted, exceeded or reached',
+    family: 'wide',
+    matches: (text) => /\b(?:exhausted|exceeded|reached|spent|used up|run out)\b/i.test(text.slice(0, 1024)) && extendedQuotaKind(text.slice(0, 1024)) !== undefined,
+  },
+  {
+    name: 'request-failed-status',
+    source: 'HTTP client wrappers that name the status: undici interceptors.retry "Request failed (status 503)", "Request failed with status 400: <body>"',
+    family: 'wide',
+    matches: startsWith(/^Request failed (?:\(status \d{3}\)|with status(?: code)? \d{3}: )/),
   },
   {
     name: 'zod-issues',
@@ -375,7 +417,7 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'timed-out',
     source: 'timeouts whose whole text is the message: CPython socket.timeout / TimeoutError "timed out", "Request timed out", Node\'s AbortSignal.timeout "The operation was aborted due to timeout"',
     family: 'wide',
-    matches: whole(/^(?:timed out|Request timed out|The operation was aborted due to timeout)$/),
+    matches: whole(/^(?:timed out|Request timed out|(?:The operation was aborted: )?The operation was aborted due to timeout)$/),
   },
   {
     name: 'http-status-text',
@@ -477,6 +519,26 @@ const OPENCODE_FAMILY_RULES: readonly TextRule[] = [
     matches: startsWith(/^Unknown agent type: /),
   },
   {
+    name: 'opencode-invalid-value',
+    source: 'Kilo Code tools\' own argument checks: "Invalid delay: soon"',
+    family: 'wide',
+    kind: 'fixable',
+    matches: startsWith(/^Invalid [a-z][\w ]{0,30}: \S/),
+  },
+  {
+    name: 'opencode-param-required',
+    source: 'Kilo Code tools\' own argument checks: "The \'sessionID\' parameter is required when mode is \'read\'"',
+    family: 'wide',
+    kind: 'fixable',
+    matches: startsWith(/^The '[^'\n]+' parameter is required/),
+  },
+  {
+    name: 'opencode-fs-failed',
+    source: 'OpenCode / Kilo Code file tools: "Filesystem operation failed: readDirectoryEntries: EACCES: permission denied, scandir \'/root\'"',
+    family: 'wide',
+    matches: startsWith(/^Filesystem operation failed: /),
+  },
+  {
     name: 'opencode-read-range',
     source: 'OpenCode / Kilo Code read tool: "Offset 100 is out of range for this file (3 lines)"',
     family: 'wide',
@@ -549,6 +611,13 @@ export const EXTENDED_AGENT_RULES: Readonly<Record<AgentId, readonly TextRule[]>
       matches: startsWith(/^The '[^'\n]+' is malformed/),
     },
     {
+      name: 'qwen-file-type',
+      source: 'Qwen Code notebook_edit: "File must be a Jupyter notebook (.ipynb). Use the edit tool for other file types."',
+      family: 'wide',
+      kind: 'fixable',
+      matches: startsWith(/^File must be an? /),
+    },
+    {
       name: 'qwen-invalid-regex',
       source: 'Qwen Code grep_search: "Invalid regular expression pattern: total(items. Error: Invalid regular expression: …"',
       family: 'wide',
@@ -590,7 +659,6 @@ export interface SourcedWords {
  */
 export const EXTENDED_WIDE_WORD_GROUPS: readonly SourcedWords[] = [
   // ------------------------------------------------------------------ unrecoverable
-  { kind: 'unrecoverable', words: ['readonly database'], source: 'SQLite SQLITE_READONLY', example: 'attempt to write a readonly database' },
   { kind: 'unrecoverable', words: ['AccessDenied', 'ccess Denied', 'UnrecognizedClientException', 'InvalidClientTokenId', 'ExpiredToken', 'security token included in the request is invalid', 'Unable to locate credentials'], source: 'AWS error codes and botocore NoCredentialsError', example: 'An error occurred (UnrecognizedClientException) when calling the Scan operation: The security token included in the request is invalid.' },
   { kind: 'unrecoverable', words: ['status 401', 'status 403', 'status code 401', 'status code 403', 'Error code: 401', 'Error code: 403', '401 Client Error', '403 Client Error'], source: 'HTTP 401/403 as Node tools ("Request failed with status code 403"), CPython http.server pages and requests word them', example: 'Error: Request failed with status 401' },
   { kind: 'unrecoverable', words: ['status code (401', 'status code (403'], source: 'OpenCode / Kilo Code webfetch: "StatusCode: non 2xx status code (403 GET …)"', example: 'StatusCode: non 2xx status code (403 GET http://127.0.0.1:8200/status/403)' },
@@ -617,7 +685,7 @@ export const EXTENDED_WIDE_WORD_GROUPS: readonly SourcedWords[] = [
   { kind: 'fixable', words: ['tool was called with invalid arguments', 'arguments provided to the tool are invalid', 'tried to call unavailable tool', 'Could not find oldString', 'multiple matches for oldString', 'oldString and newString are identical', 'not found. Available ', 'URL must start with http', 'InvalidUrl error ('], source: 'OpenCode / Kilo Code argument validation and edit tool', example: 'The read tool was called with invalid arguments: SchemaError(Missing key\n  at ["filePath"]).\nPlease rewrite the input so it satisfies the expected schema.' },
   { kind: 'fixable', words: ['must have required property', 'File path must be absolute', 'occurrences found for old_string', 'occurrences for old_string', 'old_string and new_string are identical', 'is a built-in tool that is disabled'], source: 'Qwen Code parameter checks, file tools, edit tool and tool registry', example: "params must have required property 'file_path'" },
   { kind: 'unrecoverable', words: ['aily quota', 'onthly quota', ' per day', 'insufficient_quota'], source: "API quota texts: a quota per day or month is spent until its reset, hours away (Google's \"limit 'Requests per day'\", OpenAI's insufficient_quota)", example: 'Daily quota exhausted for this API key; it resets at 00:00 UTC.' },
-  { kind: 'unrecoverable', words: ['Operation not permitted', 'PermissionError', 'SMTPAuthenticationError', 'uthentication failed', 'invalid_token', 'expired_token', 'token expired', 'oken has expired', 'Partial credentials found'], source: 'permissions and credentials: EPERM\'s strerror, CPython PermissionError, smtplib 535, OAuth 2 invalid_token / expired tokens (RFC 6750), botocore PartialCredentialsError', example: "PermissionError: [Errno 1] Operation not permitted: '/srv/shared/settings.json'" },
+  { kind: 'unrecoverable', words: ['PermissionError', 'SMTPAuthenticationError', 'uthentication failed', 'invalid_token', 'expired_token', 'token expired', 'oken has expired', 'Partial credentials found'], source: 'permissions and credentials: EPERM\'s strerror, CPython PermissionError, smtplib 535, OAuth 2 invalid_token / expired tokens (RFC 6750), botocore PartialCredentialsError', example: "PermissionError: [Errno 1] Operation not permitted: '/srv/shared/settings.json'" },
   { kind: 'transient', words: ['Broken pipe', 'EPIPE', 'onnection unexpectedly closed', 'Server disconnected', '(ServiceUnavailable)', '(RequestTimeout)', 'Bad gateway'], source: 'dropped connections (EPIPE, smtplib, httpx RemoteProtocolError), AWS ServiceUnavailable / RequestTimeout codes, Cloudflare\'s "Bad gateway"', example: 'BrokenPipeError: [Errno 32] Broken pipe' },
   { kind: 'fixable', words: ['"param": "', '"param":"', 'Did you mean', 'GRAPHQL_VALIDATION_FAILED', "' does not match '", 'in header value', 'Content-Type was not'], source: 'texts that name the value to change: API error bodies with a param (Stripe, OpenAI), GraphQL validation and its suggestion, jsonschema pattern, requests InvalidHeader, werkzeug\'s 415 for JSON', example: '{"error": {"code": "parameter_invalid_integer", "message": "Invalid integer: 12.50", "param": "amount", "type": "invalid_request_error"}}' },
   { kind: 'fixable', words: ['is not one of [', 'invalid literal for', 'could not convert string to float', 'No host supplied'], source: 'value checks that quote the value and say what it must be: jsonschema enum, CPython int()/float(), requests InvalidURL', example: "'purple' is not one of ['red', 'green']" },
@@ -628,6 +696,12 @@ export const EXTENDED_WIDE_WORD_GROUPS: readonly SourcedWords[] = [
   { kind: 'unrecoverable', words: ['insufficient_scope', 'lacks the scope', 'credit balance', 'billing_error', 'Payment Required', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'does not exist in our records', '(535, '], source: 'missing scopes (RFC 6750 insufficient_scope), spent credit and 402, AWS key and signature errors, SMTP 535 (RFC 4954: credentials invalid)', example: '{"error": "insufficient_scope", "error_description": "The token lacks the scope write:packages required by this endpoint."}' },
   { kind: 'transient', words: ['verloaded', 'IncompleteRead', 'Connection broken', 'peer closed connection', 'incomplete chunked', 'onnection closed', 'aborted due to timeout', 'ervice not available', 'etry your request', 'etry after', 'Retry-After', 'ry again in ', 'nternal error', 'internal_failure'], source: 'overloaded servers (Anthropic 529 overloaded_error), bodies cut off (http.client IncompleteRead, urllib3 "Connection broken", httpx "peer closed connection"), closed connections (MCP -32000 "Connection closed"), timeouts by AbortSignal, SMTP 421, texts that ask for a retry', example: '{"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}' },
   { kind: 'fixable', words: ['Parameter validation failed', 'parameter values were invalid', 'invalid-params', 'must match', "can't contain", 'unsupported protocol', 'does not match format', 'are the same file', 'CHECK constraint failed', 'unterminated subpattern', 'is malformed', 'is not a valid', 'is not supported; use', 'allowed methods', 'the maximum for this endpoint', 'Too small:', 'Too big:', '"too_small"', '"too_big"', '"invalid_type"', '"invalid_value"'], source: 'texts that name the value to change and what it must be: botocore ParamValidationError, DynamoDB ValidationException, RFC 7807 invalid-params, http.client InvalidURL, httpx UnsupportedProtocol, strptime, shutil SameFileError, SQLite CHECK, re.error, 405 and 413 bodies that name what is allowed, zod issues', example: 'Parameter validation failed:\nInvalid bucket name "quarterly reports": Bucket name must match the regex "^[a-zA-Z0-9.\\-_]{1,255}$"' },
+  { kind: 'unrecoverable', words: ['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive', 'AuthorizationFailed', 'does not have authorization', 'Login incorrect', '-ERR [AUTH]'], source: "Slack's auth error codes, Azure AuthorizationFailed, FTP 530 and POP3 [AUTH] replies", example: 'Slack API error: invalid_auth' },
+  { kind: 'transient', words: ['ratelimited', 'TooManyRequestsException', 'ate exceeded', 'ate Exceeded', 'error_temp', 'try later', '[SYS/TEMP]'], source: "Slack's ratelimited, AWS TooManyRequestsException and \"Rate exceeded\", FTP 4yz (ftplib error_temp), POP3 [SYS/TEMP] (RFC 3206)", example: '{"__type": "ThrottlingException", "message": "Rate exceeded"}' },
+  { kind: 'fixable', words: ["Invalid '", 'List of available', 'does not appear to be a', 'is a dependency of'], source: 'texts that name the value and the valid ones: Twilio\'s "Invalid \'To\' Phone Number", Azure\'s list of available regions, CPython ipaddress, jsonschema dependentRequired', example: "ValueError: '10.0.0.256' does not appear to be an IPv4 or IPv6 address" },
+  { kind: 'transient', words: ['Greylisted', "(421, b'", "(450, b'", "(451, b'", "(452, b'", 'ETIMEOUT', 'ate of requests exceeds'], source: 'SMTP 4yz replies (RFC 5321: transient negative completion), greylisting, c-ares ETIMEOUT, DynamoDB throttling', example: "SMTPRecipientsRefused: {'ops@example.com': (450, b'4.2.0 <ops@example.com>: Recipient address rejected: Greylisted')}" },
+  { kind: 'commandTimeout', words: ['Output validation error'], source: "MCP SDK: the tool's output broke its own output schema; the caller's arguments are not what is wrong", example: 'MCP error -32602: Output validation error: Invalid structured content for tool job_status' },
+  { kind: 'fixable', words: ['must be a ', 'must be an ', 'must be greater than', 'must be less than', "can't be blank", 'is too short', 'is too long', 'badly formed', 'Invalid parameter: ', '"pointer":', '  → at ', 'parameter is required'], source: 'texts that name the value and what it must be: "x must be an ISO 8601 timestamp", Rails / Shopify validation bodies, JSON:API source pointers, jsonschema minLength, uuid, SNS InvalidParameter, zod\'s prettified paths', example: 'run_at must be an ISO 8601 UTC timestamp like 2026-04-01T02:00:00Z, got "tonight at 2"' },
   { kind: 'fixable', words: ['InvalidArgumentError'], source: "undici's InvalidArgumentError, thrown for the options a call passed (\"invalid request method\")", example: 'InvalidArgumentError: invalid request method' },
   { kind: 'fixable', words: ['Invalid value for'], source: 'API 400 bodies naming the parameter (OpenAI-compatible invalid_request_error)', example: '{"error": {"message": "Invalid value for \'limit\': expected an integer, got \'ten\'.", "type": "invalid_request_error", "param": "limit"}}' },
 ];
@@ -643,6 +717,8 @@ export const EXTENDED_COMMON_WORD_GROUPS: readonly SourcedWords[] = [
   { kind: 'unrecoverable', words: ['failed with status code 401', 'failed with status code 403'], source: 'HTTP clients\' "Request failed with status code 401" (axios, Qwen Code web_fetch "Error during fetch for …")', example: 'Error during fetch for http://127.0.0.1:8200/status/401: Request failed with status code 401 Unauthorized' },
   { kind: 'transient', words: [408, 429, 500, 502, 503, 504].map((s) => `failed with status code ${s}`), source: 'HTTP clients\' "Request failed with status code 503" (axios, Qwen Code web_fetch)', example: 'Error during fetch for http://127.0.0.1:8200/status/503: Request failed with status code 503 Service Unavailable' },
   { kind: 'transient', words: ['database is locked'], source: 'SQLite SQLITE_BUSY, as a program the command ran prints it (sqlite3.OperationalError: database is locked)', example: 'Traceback (most recent call last):\n  File "migrate.py", line 8, in <module>\nsqlite3.OperationalError: database is locked\n' },
+  { kind: 'unrecoverable', words: ['readonly database', 'Operation not permitted'], source: "SQLite SQLITE_READONLY and EPERM's strerror, as a command prints them", example: "chmod: changing permissions of 'generated.txt': Operation not permitted\n" },
+  { kind: 'transient', words: ['TimeoutError: timed out', '<urlopen error timed out>'], source: 'the last line of a CPython traceback when a network read timed out', example: 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nTimeoutError: timed out\n' },
   { kind: 'transient', words: ['ConnectionRefusedError', 'ConnectionResetError'], source: 'CPython exception names a traceback ends with when a program met a refused or reset connection', example: 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n' },
 ];
 

@@ -1,5 +1,5 @@
 import type { Kind, RuleSetName } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_DROPPED_WORDS, extendedFallbackKind, extendedFirstKind, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_DROPPED_WORDS, extendedFallbackKind, extendedFirstKind, extendedQuotaKind, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
 
@@ -12,6 +12,8 @@ export interface RuleSet {
   generic: readonly TextRule[];
   /** The word lists that classify a message flagged `is_error`. */
   isError: Family;
+  /** For every detected text: a kind from the text's structure, before any word. */
+  first?(text: string): Kind | undefined;
   /** For texts classified with the wide lists: a kind from the text's structure, before the words. */
   wideFirst?(text: string, words: WordLists): Kind | undefined;
   /** For texts classified with the wide lists in which no word is found: a kind from the text's structure. */
@@ -37,6 +39,7 @@ const EXTENDED: RuleSet = {
   // A flagged message holds the tool's own error text, like an MCP result with isError (which the paper already
   // reads with the wide lists), so the wide words apply to it too.
   isError: 'wide',
+  first: extendedQuotaKind,
   wideFirst: extendedFirstKind,
   wideFallback: extendedFallbackKind,
   words: {

@@ -32,6 +32,8 @@ import round3  # noqa: E402
 import round3_http  # noqa: E402
 import round3_libs  # noqa: E402
 import round3_tools  # noqa: E402
+import round4  # noqa: E402
+import round4_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -289,6 +291,12 @@ GROUPS = {
     "tools3": lambda c, base: round3_tools.tools3(_with_base(c, base)),
     "http3": lambda c, base: round3_http.http3(_with_base(c, base)),
     "libs3": lambda c, base: round3_libs.libs3(c, base),
+    # Round 4 (round4*.py): new cases only; the groups above are unchanged.
+    "files4": lambda c, base: round4.files4(c),
+    "processes4": lambda c, base: round4.processes4(c),
+    "sqlite4": lambda c, base: round4.sqlite4(c),
+    "values4": lambda c, base: round4.values4(c),
+    "http4": lambda c, base: round4_http.http4(_with_base(c, base)),
 }
 
 

@@ -140,6 +140,30 @@ AWS3_ERRORS = {
 }
 
 
+# Round 4: `/api4/NAME` bodies in the styles of further public APIs (OpenAI, Google Cloud, Anthropic, nginx,
+# FastAPI, GitHub, GitLab, Sentry); written here, the client texts around them come from urllib, requests and httpx.
+_NGINX_504 = (
+    "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n"
+    "<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n"
+)
+API4_BODIES = {
+    "openai-tpm-429": (429, "application/json", {"error": {"message": "Rate limit reached for gpt-4o in organization org-Xq7rT2 on tokens per min (TPM): Limit 30000, Used 29412, Requested 1830. Please try again in 2.484s. Visit https://platform.openai.com/account/rate-limits to learn more.", "type": "tokens", "param": None, "code": "rate_limit_exceeded"}}, [("Retry-After", "3"), ("x-ratelimit-remaining-tokens", "588")]),
+    "gcp-unavailable-503": (503, "application/json; charset=UTF-8", {"error": {"code": 503, "message": "The service is currently unavailable.", "status": "UNAVAILABLE"}}, []),
+    "anthropic-api-error-500": (500, "application/json", {"type": "error", "error": {"type": "api_error", "message": "Internal server error"}}, [("request-id", "req_011CUv5mYtH3r9kDq2w8aZ1x")]),
+    "nginx-504": (504, "text/html", _NGINX_504, []),
+    "fastapi-422-int": (422, "application/json", {"detail": [{"type": "int_parsing", "loc": ["query", "page"], "msg": "Input should be a valid integer, unable to parse string as an integer", "input": "first"}]}, []),
+    "github-422-missing-field": (422, "application/json; charset=utf-8", {"message": "Validation Failed", "errors": [{"resource": "Issue", "code": "missing_field", "field": "title"}], "documentation_url": "https://docs.github.com/rest/issues/issues#create-an-issue", "status": "422"}, []),
+    "github-bad-credentials": (401, "application/json; charset=utf-8", {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest", "status": "401"}, []),
+    "gitlab-403": (403, "application/json", {"message": "403 Forbidden"}, []),
+    "openai-invalid-key": (401, "application/json", {"error": {"message": "Incorrect API key provided: sk-proj-****************************wXyZ. You can find your API key at https://platform.openai.com/account/api-keys.", "type": "invalid_request_error", "param": None, "code": "invalid_api_key"}}, []),
+    "no-content-204": (204, "application/json", "", []),
+    "sentry-issues-ok": (200, "application/json", [
+        {"id": "4711", "shortId": "BILLING-2K", "title": "ConnectionResetError: [Errno 104] Connection reset by peer", "culprit": "billing.sync in push_invoices", "level": "error", "status": "unresolved", "count": "12", "lastSeen": "2026-01-02T09:58:11Z"},
+        {"id": "4712", "shortId": "BILLING-2L", "title": "TimeoutError: upstream did not answer in 30s", "culprit": "billing.export in run", "level": "error", "status": "unresolved", "count": "3", "lastSeen": "2026-01-02T08:14:40Z"},
+    ], []),
+}
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -178,6 +202,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif parts[0] == "api3" and len(parts) == 2 and parts[1] in API3_BODIES:
             status, content_type, body, headers = API3_BODIES[parts[1]]
             self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+        elif parts[0] in ("api4", "redirect4") and len(parts) == 2:
+            self._round4_get(parts)
         elif parts[0] == "loop":
             self._send(302, "text/html", "", [("Location", "/loop")])
         elif parts[0] == "chunked-broken":
@@ -238,6 +264,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(status, "application/x-amz-json-1.0", json.dumps({"__type": code, "message": message}), headers)
         else:  # rest-json
             self._send(status, "application/json", json.dumps({"Type": "User", "message": message}), [("x-amzn-ErrorType", f"{code}:http://internal.amazon.com/coral/com.amazonaws.awslambda/")] + headers)
+
+    def _round4_get(self, parts):
+        """Round 4: `/api4/NAME` answers with API4_BODIES[NAME]; `/redirect4/NAME` answers 301 to `/api4/NAME`."""
+        if parts[0] == "redirect4":
+            self._send(301, "text/html", "", [("Location", f"/api4/{parts[1]}")])
+        elif parts[1] in API4_BODIES:
+            status, content_type, body, headers = API4_BODIES[parts[1]]
+            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+        else:
+            self.send_error(404)
 
     def log_message(self, *args):
         pass
