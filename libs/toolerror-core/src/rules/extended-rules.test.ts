@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, detectToolResult } from '../detect.ts';
 import type { Kind, Message } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_COMMON_WORD_GROUPS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORD_GROUPS, type SourcedWords } from './extended-rules.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES } from './extended-rules.ts';
+import { EXTENDED_COMMON_WORD_GROUPS, EXTENDED_WIDE_WORD_GROUPS, type SourcedWords } from './extended-words.ts';
 import { agentOf, AGENT_IDS } from './paper-rules.ts';
 import { ruleNames } from './rule-sets.ts';
 import { WIDE_WORDS } from './words.ts';
@@ -296,6 +297,16 @@ const answer = (text: string, ua: string | undefined, rules: 'paper' | 'extended
 
 const ruleOf = (name: string) => [...EXTENDED_EXPLICIT_RULES, ...EXTENDED_GENERIC_RULES, ...AGENT_IDS.flatMap((a) => EXTENDED_AGENT_RULES[a])].find((r) => r.name === name);
 
+/** Each example is detected by the rule it is listed under, with its kind; the paper set's answer is as noted. */
+function checkExamples(byRule: Readonly<Record<string, readonly Example[]>>): void {
+  for (const [name, examples] of Object.entries(byRule)) {
+    it.each(examples)(`${name}: %#`, ({ text, kind, paper, ua }) => {
+      expect(answer(text, ua, 'extended')).toBe(`${name}:${kind}`);
+      expect(answer(text, ua, 'paper')).toBe(paper);
+    });
+  }
+}
+
 describe('extended detection rules', () => {
   it('every extended rule has a source and examples (rules tested elsewhere are listed here)', () => {
     const testedInDetectTest = ['adk-reflect-retry', 'py-exception-group', 'langchain-invoke', 'langchain-retry'];
@@ -306,12 +317,7 @@ describe('extended detection rules', () => {
     }
   });
 
-  for (const [name, examples] of Object.entries(EXAMPLES)) {
-    it.each(examples)(`${name}: %#`, ({ text, kind, paper, ua }) => {
-      expect(answer(text, ua, 'extended')).toBe(`${name}:${kind}`);
-      expect(answer(text, ua, 'paper')).toBe(paper);
-    });
-  }
+  checkExamples(EXAMPLES);
 
   it.each(NOT_FAILURES)('leaves $text alone', ({ text, ua }) => {
     expect(answer(text, ua ?? OTHER, 'extended')).toBe('none');
@@ -319,12 +325,7 @@ describe('extended detection rules', () => {
 });
 
 describe('extended agent rules', () => {
-  for (const [name, examples] of Object.entries(AGENT_EXAMPLES)) {
-    it.each(examples)(`${name}: %#`, ({ text, kind, paper, ua }) => {
-      expect(answer(text, ua, 'extended')).toBe(`${name}:${kind}`);
-      expect(answer(text, ua, 'paper')).toBe(paper);
-    });
-  }
+  checkExamples(AGENT_EXAMPLES);
 });
 
 const kindOfGroup = (g: SourcedWords): Kind => (g.kind === 'commandTimeout' ? 'ambiguous' : g.kind);

@@ -1,5 +1,7 @@
 import type { Kind, RuleSetName } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_DROPPED_WORDS, extendedFallbackKind, extendedFirstKind, extendedQuotaKind, EXTENDED_COMMON_WORDS, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, EXTENDED_WIDE_WORDS } from './extended-rules.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES } from './extended-rules.ts';
+import { extendedFallbackKind, extendedFirstKind, extendedQuotaKind } from './extended-texts.ts';
+import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
 

@@ -1,0 +1,218 @@
+import type { Kind } from '../types.ts';
+import { kindOfWords } from './classify.ts';
+import { parseJsonObject, skipLeadingWhiteSpace } from './paper-rules.ts';
+import type { WordLists } from './words.ts';
+
+/**
+ * The text shapes the extended rules read, and the kinds the extended set takes from a text's structure (a
+ * status, a JSON error body, a spent quota) rather than from its words. Each names its source.
+ */
+
+/** Node's system error codes, as `err.message` starts them (`connect ECONNREFUSED …`, `EACCES: …`). */
+const NODE_ERRNO = new Set([
+  'EACCES', 'EADDRINUSE', 'EAI_AGAIN', 'EBADF', 'EBUSY', 'ECONNABORTED', 'ECONNREFUSED', 'ECONNRESET', 'EEXIST', 'EHOSTUNREACH',
+  'EISDIR', 'EMFILE', 'ENAMETOOLONG', 'ENETUNREACH', 'ENOBUFS', 'ENOENT', 'ENOSPC', 'ENOTDIR', 'ENOTEMPTY', 'ENOTFOUND', 'EPERM',
+  'EPIPE', 'EROFS', 'ETIMEDOUT', 'ETIMEOUT', 'EXDEV',
+]);
+const NODE_ERRNO_START = /^(?:(?:connect|read|write|getaddrinfo|query\w*|spawn|spawnSync|open|listen|bind|unlink|mkdir|rmdir|scandir|stat|lstat|access|rename|copyfile|link|symlink|chmod|readlink|opendir) (?:\S+ )?)?(E[A-Z][A-Z_]+)(?::|\s|$)/;
+
+export function nodeErrno(text: string): boolean {
+  const m = NODE_ERRNO_START.exec(skipLeadingWhiteSpace(text));
+  return m !== null && NODE_ERRNO.has(m[1]!);
+}
+
+/** Node prints an uncaught exception as `file:line`, the source line, a caret, then the error and its stack. */
+export function nodeUncaught(text: string): boolean {
+  return /^(?:node:[\w/.:-]+|\[eval\]|\/[^\n]*\.[cm]?[jt]s):\d+\n/.test(text) && text.includes('\n    at ');
+}
+
+/** The title of an HTML error page: `Error response`, `503 Service Unavailable`, Cloudflare's `host | 502: Bad gateway`. */
+const HTML_ERROR_TITLE = /<title>(?:Error response|([45]\d\d) [^<]+|[^<|]*\| ([45]\d\d): [^<]+)<\/title>/i;
+
+/** CPython's http.server error page, werkzeug's, nginx's and Cloudflare's HTML error pages: a title naming the status. */
+export function htmlErrorPage(text: string): boolean {
+  const t = skipLeadingWhiteSpace(text);
+  if (!/^<(?:!doctype html|html)[\s>]/i.test(t)) return false;
+  return HTML_ERROR_TITLE.test(t.slice(0, 2048));
+}
+
+/** FastAPI's validation body: `{"detail": [{"loc": [...], "msg": "..."}]}`. */
+export function fastApiDetail(text: string): boolean {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.includes('"detail"')) return false;
+  const detail = parseJsonObject(t)?.detail;
+  return Array.isArray(detail) && detail.length > 0 && detail.every((d) => typeof d === 'object' && d !== null && 'loc' in d && 'msg' in d);
+}
+
+const STATUS_KEYS = ['status', 'statusCode', 'status_code', 'code'] as const;
+
+/** An HTTP error status (400–599) held by a JSON value: a number or a string of three digits. */
+function errorStatus(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 400 && n <= 599 ? n : undefined;
+}
+
+/** The status an API's JSON error body states at its top level or in its `error` object. */
+function jsonBodyStatus(body: Record<string, unknown>): number | undefined {
+  const error = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
+  for (const holder of [body, error]) {
+    for (const key of STATUS_KEYS) {
+      const status = errorStatus(holder[key]);
+      if (status !== undefined) return status;
+    }
+  }
+  return undefined;
+}
+
+/** An `error` that reports one: `true`, a non-empty string, list or object (not `null`, `false`, `""` or a number such as 0). */
+const reportsError = (value: unknown): boolean =>
+  value === true || (typeof value === 'string' && value !== '') || (Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.keys(value).length > 0);
+
+/**
+ * A whole text that is an API's JSON error body: a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
+ * `"ok": false` / `"success": false`, GitHub's `{"message", "documentation_url"}`, Rails' `{"errors": {field: […]}}`, Discord's `retry_after`, AWS JSON's `{"__type": "…Exception"}`, or an error status in a status field (GitHub's `"status": "403"`, RFC 7807
+ * problem details' `"status": 422`) — unless the body says `"ok": true` or `"success": true`.
+ */
+export function jsonErrorBody(text: string): boolean {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return false;
+  const body = parseJsonObject(t);
+  if (!body || body.ok === true || body.success === true) return false;
+  const github = typeof body.message === 'string' && typeof body.documentation_url === 'string';
+  const awsJson = typeof body.__type === 'string' && /(?:Exception|Error|Fault)$/.test(body.__type);
+  return reportsError(body.error) || reportsError(body.errors) || typeof body.retry_after === 'number' || body.ok === false || body.success === false || github || awsJson || jsonBodyStatus(body) !== undefined;
+}
+
+/** The kind of an HTTP status as LABELLING.md reads it; undefined for statuses whose next step the text must tell. */
+function kindOfStatus(status: number | undefined): Kind | undefined {
+  if (status === 401 || status === 402 || status === 403) return 'unrecoverable';
+  if (status === 408 || status === 429 || (status !== undefined && status >= 500 && status !== 501 && status !== 505)) return 'transient';
+  return undefined;
+}
+
+/**
+ * A whole text that is only an HTTP status line, the way clients and tools word it: `HTTP 400 Bad Request`,
+ * urllib's `HTTP Error 400: Bad Request`, requests' `422 Client Error: Unprocessable Entity for url: …`, httpx's
+ * `Client error '400 Bad Request' for url '…'` (and its documentation link), `Request failed with status code 400`.
+ */
+const BARE_STATUS = new RegExp(
+  '^(?:[A-Za-z_][\\w.]*: )?(?:' +
+    'HTTP(?: Error)? (\\d{3})(?::? [A-Za-z][A-Za-z \'-]*)?' +
+    '|(\\d{3}) (?:Client|Server) Error: [^\\n]* for url: \\S+' +
+    "|(?:Client|Server) error '(\\d{3}) [^'\\n]*' for url '[^'\\n]*'(?:\\nFor more information check: \\S+)?" +
+    '|Request failed with status(?: code)? (\\d{3})' +
+    ')$',
+);
+
+/** A status line followed by the body it came with: `422 Unprocessable Entity: {…}`, `Error: HTTP 400 Bad Request: {…}`. */
+export const STATUS_THEN_BODY = /^(?:[A-Za-z_][\w.]*: )?(?:HTTP(?: Error)? )?([45]\d\d)(?::? (?!(?:Client|Server) Error: )[A-Z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*)*)? ?: (?=\S)/;
+
+/** A status's kind; a client error whose next step the text would have to tell (400, 404, 409, 422, …) stays ambiguous. */
+const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(status) ?? (status >= 400 && status <= 499 ? 'ambiguous' : undefined);
+
+/**
+ * The extended set's first step for the wide family. A bare status line takes the kind of its status. A status
+ * line with a body is read by its body: the words there (or the body's own status) decide, else the status
+ * does — so the reason phrase alone (`Bad Request`, `Unprocessable Entity`, `Too Many Requests`) never makes a
+ * 400 or 422 fixable, nor a 429 whose body says a daily quota is spent transient.
+ */
+export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
+  const t = text.trim();
+  const bare = BARE_STATUS.exec(t);
+  if (bare) return kindOfStatusLine(Number(bare[1] ?? bare[2] ?? bare[3] ?? bare[4]));
+  const line = STATUS_THEN_BODY.exec(t);
+  if (!line) return undefined;
+  const body = t.slice(line[0].length);
+  return kindOfWords(body, words) ?? extendedFallbackKind(body) ?? kindOfStatusLine(Number(line[1]));
+}
+
+/**
+ * A quota that is spent until a reset hours or days away (LABELLING.md: unrecoverable): the text names a quota or a
+ * limit per day or month (or asks to upgrade the plan), or a quota and its reset time, and no wait of seconds or
+ * minutes. Read for both word families: a script's output in a shell result says it the same way.
+ */
+/** The extended set's first step for both word families: a spent quota is unrecoverable. */
+export const extendedQuotaKind = (text: string): Kind | undefined => (spentQuota(text) ? 'unrecoverable' : undefined);
+
+function spentQuota(text: string): boolean {
+  const head = text.slice(0, 4096);
+  const quota = /quota/i.test(head);
+  if (!quota && !/\blimit\b/i.test(head)) return false;
+  if (/\b(?:retry|try again|resets?|renews?|wait)\b[^.\n]{0,30}\b\d+ ?(?:s|secs?|seconds?|ms|m|mins?|minutes?)\b/i.test(head)) return false;
+  if (/\b(?:daily|monthly|per (?:day|month)|upgrade your plan)/i.test(head)) return true;
+  return quota && /\b(?:today|this month|(?:resets?|renews?) (?:at|on|in|tomorrow)|until \d)/i.test(head);
+}
+
+/** A status the text's head states: `status 503`, `status code 429`, `(status 503)`, `HTTP 502`, `Status Code: 503`. */
+const HEAD_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b/;
+
+/**
+ * The extended set's last step for texts the wide words leave open: the status of a JSON error body
+ * (`{"message": "Resource not accessible by this token", "status": "403"}`, `{"error": {"code": 503, …}}`), of
+ * an HTML error page's title (`<title>api.example.com | 502: Bad gateway</title>`), or one the first 300 characters
+ * state (`Request failed (status 503)`, Node's `Request Failed.\nStatus Code: 503`).
+ */
+export function extendedFallbackKind(text: string): Kind | undefined {
+  const t = text.trim();
+  if (t.startsWith('{') && t.endsWith('}')) {
+    const body = parseJsonObject(t);
+    const status = body && kindOfStatus(jsonBodyStatus(body));
+    if (status) return status;
+  } else if (htmlErrorPage(t)) {
+    const title = HTML_ERROR_TITLE.exec(t.slice(0, 2048));
+    return title ? kindOfStatus(Number(title[1] ?? title[2])) : undefined;
+  }
+  const status = HEAD_STATUS.exec(t.slice(0, 300));
+  return status ? kindOfStatus(Number(status[1])) : undefined;
+}
+
+/** A whole text that is zod's list of issues: `[{"code": "too_small", "path": ["amount"], "message": …}, …]`. */
+export function zodIssues(text: string): boolean {
+  const t = text.trim();
+  if (!t.startsWith('[') || !t.endsWith(']') || !t.includes('"path"')) return false;
+  try {
+    const value: unknown = JSON.parse(t);
+    return Array.isArray(value) && value.length > 0 && value.every((i) => typeof i === 'object' && i !== null && typeof (i as Record<string, unknown>).code === 'string' && Array.isArray((i as Record<string, unknown>).path) && typeof (i as Record<string, unknown>).message === 'string');
+  } catch {
+    return false;
+  }
+}
+
+/** SQLite's own messages, as `str(e)` of Python's sqlite3 errors returns them: the whole text is the message. */
+export const SQLITE_MESSAGE = new RegExp(
+  '^(?:database is locked|database table is locked|attempt to write a readonly database|unable to open database file|' +
+    'no such (?:table|column|function): \\S+|near "[^"\\n]*": syntax error|(?:NOT NULL|UNIQUE|FOREIGN KEY) constraint failed(?:: [\\w.]+(?:, [\\w.]+)*)?|CHECK constraint failed(?:: [^\\n]+)?|' +
+    'cannot store \\w+ value in \\w+ column [\\w.]+|Incorrect number of bindings supplied\\. .*)$',
+);
+
+/** The messages of strerror(3) that a command line tool prints after its name and operand. */
+const STRERROR = [
+  'Permission denied', 'Operation not permitted', 'Read-only file system', 'No such file or directory', 'Not a directory',
+  'Is a directory', 'Directory not empty', 'File exists', 'No space left on device', 'Connection refused', 'Connection timed out',
+  'command not found',
+];
+const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${STRERROR.join('|')})\\n?$`);
+
+/**
+ * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
+ * form of a POSIX tool's diagnostic (`cat: /etc/shadow: Permission denied`, `bash: line 1: x: command not found`)
+ * or of curl's (`curl: (7) Failed to connect to …`), Node's report of an uncaught exception, an `Error:` or git
+ * `fatal:` line, or an HTTP status line a script printed.
+ */
+export function failedCommandOutput(text: string): boolean {
+  if (text.startsWith('Traceback (most recent call last):\n') || nodeUncaught(text)) return true;
+  // An error line first (`Error: …`, `fatal: …`), or a status line with its body.
+  if (/^(?:Error|ERROR|error): \S/.test(text) || STATUS_THEN_BODY.test(text) || BARE_STATUS.test(text.trim())) return true;
+  return commandDiagnostic(text);
+}
+
+/**
+ * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
+ * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines).
+ */
+export function commandDiagnostic(text: string): boolean {
+  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
+  const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
+  return TOOL_DIAGNOSTIC.test(firstLine);
+}
+
