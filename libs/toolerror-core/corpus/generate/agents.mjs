@@ -9,14 +9,13 @@
 // `--cases ID,…` runs only those cases (an ID may name its agent: `opencode/read-ok`).
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AGENT_CASES } from './agent-cases.mjs';
+import { startRecorder, startSim } from './sim-recorder.mjs';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ROOT = '/tmp/rb-corpus/agents';
 const NOBODY = 65534;
 const PRODUCER = 'corpus/generate/agents.mjs';
@@ -73,58 +72,8 @@ function chownTree(path) {
 const marker = (agent, kase) => `[case:${agent}/${kase}]`;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The recorder: forwards to the sim engine and keeps each request under the case marker of its first user message.
+// The recorder's sessions (sim-recorder.mjs): each request an agent sends with tools, under its case marker.
 const sessions = new Map();
-
-function firstUserText(body) {
-  const first = body.messages?.find((m) => m.role === 'user');
-  if (!first) return '';
-  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
-}
-
-function startRecorder(simPort) {
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
-      if (key && Array.isArray(body.tools) && body.tools.length > 0) {
-        const session = sessions.get(key) ?? { requests: [] };
-        session.requests.push({ userAgent: req.headers['user-agent'], body });
-        sessions.set(key, session);
-        session.onRequest?.();
-      }
-      const upstream = request({ host: '127.0.0.1', port: simPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${simPort}` } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      upstream.on('error', (e) => res.writeHead(502).end(String(e)));
-      upstream.end(raw);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-function startSim(scriptsDir) {
-  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
-  });
-}
 
 const API_BODIES = {
   '/api/rate-limit': { status: 429, headers: { 'retry-after': '20' }, body: { error: { message: 'Rate limit reached for requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in 20s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
@@ -280,7 +229,7 @@ async function main() {
   const sim = await startSim(scriptsDir);
   let simExit;
   sim.child.on('exit', (code, signal) => (simExit = `sim-engine exited (${code ?? signal})`));
-  const recorder = await startRecorder(sim.port);
+  const recorder = await startRecorder(sim.port, sessions, (body) => Array.isArray(body.tools) && body.tools.length > 0);
   const base = `http://127.0.0.1:${recorder.address().port}`;
   const emit = (record) => process.stdout.write(`${JSON.stringify(record)}\n`);
   try {

@@ -13,7 +13,7 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer, get as httpGet, request } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -21,8 +21,8 @@ import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startRecorder, startSim } from './sim-recorder.mjs';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ROOT = '/tmp/rb-corpus/ai-sdk';
 const NOBODY = 65534;
 const PRODUCER = 'corpus/generate/ai-sdk.mjs';
@@ -275,54 +275,6 @@ async function worker(config) {
 // The parent: the sim engine, the recorder, the local servers and the records.
 const sessions = new Map();
 
-function firstUserText(body) {
-  const first = body.messages?.find((m) => m.role === 'user');
-  if (!first) return '';
-  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
-}
-
-function startRecorder(simPort) {
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      let body;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        body = undefined;
-      }
-      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
-      if (key) {
-        const session = sessions.get(key) ?? { requests: [] };
-        session.requests.push({ userAgent: req.headers['user-agent'], body });
-        sessions.set(key, session);
-      }
-      const upstream = request({ host: '127.0.0.1', port: simPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${simPort}` } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      upstream.on('error', (e) => res.writeHead(502).end(String(e)));
-      upstream.end(raw);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function startSim(scriptsDir) {
-  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
-  });
-}
-
 const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 
 async function startLocalServers() {
@@ -410,7 +362,7 @@ async function main() {
   }
   const { ports, close } = await startLocalServers();
   const sim = await startSim(scriptsDir);
-  const recorder = await startRecorder(sim.port);
+  const recorder = await startRecorder(sim.port, sessions);
   const versions = `ai ${versionOf('ai')}, @ai-sdk/openai-compatible ${versionOf('@ai-sdk/openai-compatible')}, zod ${versionOf('zod')}`;
   let nodeVersion;
   try {

@@ -64,6 +64,15 @@ function addError(source, kase, e, truth, reason, how) {
   if (e.cause instanceof Error) add(source, kase, 'with-cause', withCause(e), truth, reason, how);
 }
 
+/** Cases `[kase, action, truth, reason, how]` whose action throws: each error's `message` and `String(err)`. */
+async function addThrown(source, cases) {
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', e.message, truth, reason, how);
+    add(source, kase, 'string', String(e), truth, reason, how);
+  }
+}
+
 async function listen(server, canonical) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   ports.set(String(server.address().port), String(canonical));
@@ -137,11 +146,7 @@ async function files() {
     ['eperm-link', () => linkSync(`${SCRATCH}/dir`, `${SCRATCH}/dir-link`), 'unrecoverable', 'operation not permitted', 'linkSync of a directory'],
     ['invalid-arg', () => readFileSync(42.5), 'fixable', 'names the path argument and the types it accepts', 'readFileSync(42.5)'],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  await addThrown(source, cases);
   for (const [kase, code, reason] of [
     ['eacces-read', "require('fs').readFileSync('/etc/shadow')", 'permission denied reading a protected file'],
     ['eacces-write', "require('fs').writeFileSync('/root/report.txt', 'x')", 'permission denied writing a protected directory'],
@@ -155,6 +160,41 @@ async function files() {
   }
   const listing = readdirSync(`${SCRATCH}/dir`).join('\n');
   add(source, 'listing', 'text', listing, 'none', 'a directory listing', 'readdirSync of a directory');
+}
+
+const MCP_HOW = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+
+/** A Client connected to `server` over the SDK's in-memory transport, and `call(name, args)` of a tool. */
+async function connectClient(server, name) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name, version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { client, serverSide, call: (tool, args) => client.callTool({ name: tool, arguments: args }) };
+}
+
+/** MCP cases `[kase, call, truth, reason]`, `call` the pending callTool or a function that makes it: the result
+ * as JSON, its text and, where the result is an error, that text flagged is_error. */
+async function addToolResults(source, cases) {
+  const how = MCP_HOW;
+  for (const [kase, call, truth, reason] of cases) {
+    const result = await (typeof call === 'function' ? call() : call);
+    const text = result.content[0].text;
+    const isError = result.isError === true;
+    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
+    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
+    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
+    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
+  }
+}
+
+/** MCP client calls `[kase, action, truth, reason, what]` that throw: the error's `String(err)` and `message`. */
+async function addMcpThrown(source, cases) {
+  const how = MCP_HOW;
+  for (const [kase, action, truth, reason, what] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'string', String(e), truth, reason, `${how}: ${what}`);
+    add(source, kase, 'message', e.message, truth, reason, `${how}: ${what}`);
+  }
 }
 
 function run(cmd, args, options = {}) {
@@ -174,11 +214,7 @@ async function processes(env) {
     ['exec-timeout', () => new Promise((resolve, reject) => exec('sleep 5', { timeout: 300 }, (e) => (e ? reject(e) : resolve()))), 'ambiguous', "the command's own timeout (killed)", "exec('sleep 5', {timeout: 300})"],
     ['max-buffer', () => execSync('head -c 4096 /dev/zero', { maxBuffer: 100, stdio: 'pipe' }), 'ambiguous', 'the output was larger than the buffer', 'execSync with maxBuffer 100'],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  await addThrown(source, cases);
   const node = (code) => run(process.execPath, ['-e', code]);
   const refused = await node(`fetch('http://127.0.0.1:${env.refusedPort}/v1/items').then((r) => r.text())`);
   add(source, 'node-uncaught-fetch-refused', 'stderr', refused.stderr, 'transient', 'the program failed on a refused connection', `node -e fetch to a closed port, uncaught, stderr, exit ${refused.code}`);
@@ -212,11 +248,8 @@ async function mcp(env) {
     });
     return { content: [{ type: 'text', text: 'late' }] };
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'corpus', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  const call = (name, args) => client.callTool({ name, arguments: args });
-  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+  const { client, call } = await connectClient(server, 'corpus');
+  const how = MCP_HOW;
   const cases = [
     ['enoent', call('read_config', { path: `${SCRATCH}/missing.json` }), 'ambiguous', 'missing file'],
     ['fetch-refused', call('fetch_page', { url: `http://127.0.0.1:${env.refusedPort}/` }), 'transient', 'connection refused'],
@@ -235,15 +268,7 @@ async function mcp(env) {
     ['ok-mentions-errors', call('search', { q: 'node errors' }), 'none', 'search results naming error words'],
     ['ok', call('set_level', { level: 'info' }), 'none', 'a successful result'],
   ];
-  for (const [kase, promise, truth, reason] of cases) {
-    const result = await promise;
-    const text = result.content[0].text;
-    const isError = result.isError === true;
-    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
-    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
-    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
-    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
-  }
+  await addToolResults(source, cases);
   const methodNotFound = await thrown(() => client.listPrompts());
   add(source, 'method-not-found', 'string', String(methodNotFound), 'fixable', 'the method name is the value to change', `${how}: listPrompts on a server without prompts`);
   const timeout = await thrown(() => client.callTool({ name: 'slow', arguments: {} }, undefined, { timeout: 50 }));
@@ -271,15 +296,25 @@ const API_BODIES = {
   'ok-error-null': [200, {}, '{"data":[{"id":"job-1","state":"succeeded","last_error":null}],"errors":[],"error":null}'],
 };
 
-/** The round-2 API server: JSON bodies per status, an HTML page, a redirect loop, a stalled and a cut body. */
-function apiServer() {
+/** An API server: `/api/NAME` answers with `bodies[NAME]`, `[status, headers, body]` (JSON unless the headers
+ * say otherwise); `routes(url, res)` may answer other URLs and returns whether it did; the rest is a JSON 404. */
+function bodiesServer(bodies, routes = () => false) {
   return createServer((req, res) => {
     const url = req.url ?? '';
-    const api = /^\/api\/(.+)$/.exec(url)?.[1];
-    if (api && API_BODIES[api]) {
-      const [status, headers, body] = API_BODIES[api];
+    const api = /^\/api\/([\w-]+)/.exec(url)?.[1];
+    if (api && bodies[api]) {
+      const [status, headers, body] = bodies[api];
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-    } else if (url === '/login') {
+    } else if (!routes(url, res)) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    }
+  });
+}
+
+/** The round-2 API server: JSON bodies per status, an HTML page, a redirect loop, a stalled and a cut body. */
+function apiServer() {
+  return bodiesServer(API_BODIES, (url, res) => {
+    if (url === '/login') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form action="/session"></form></body></html>\n');
     } else if (url === '/loop') {
       res.writeHead(302, { location: '/loop' }).end();
@@ -290,9 +325,27 @@ function apiServer() {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
       res.write('{"items":[', () => setTimeout(() => res.socket?.destroy(), 20));
     } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+      return false;
     }
+    return true;
   });
+}
+
+const apiBodyHow = (name) => `of a local API server's /api/${name} (body written in the style of public APIs)`;
+
+/** fetch of `/api/NAME` of the API server at `base`, for cases `[name, truth, reason]`: the `HTTP ${status}
+ * ${statusText}: ${body}` text of a tool wrapper, the String of the Error it throws with that text and, with
+ * `bodyAlone`, the body alone; `id(name)` names the case. */
+async function addStatusBodies(base, id, cases, bodyAlone = false) {
+  const source = 'node-fetch';
+  for (const [name, truth, reason] of cases) {
+    const res = await fetch(`${base}/api/${name}`);
+    const body = await res.text();
+    const how = `fetch ${apiBodyHow(name)}`;
+    add(source, id(name), 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `${how}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
+    add(source, id(name), 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `${how}: String of the Error a tool wrapper throws`);
+    if (bodyAlone) add(source, id(name), 'body', body, truth, reason, `${how}: the response body alone`);
+  }
 }
 
 /** A port whose listen backlog is full (a python3 socket that never accepts): connects to it hang for real. */
@@ -323,14 +376,7 @@ async function apis(env) {
     ['502', 'transient', '502: bad gateway (an nginx page)'],
     ['503', 'transient', '503: service unavailable'],
   ];
-  for (const [name, truth, reason] of statusCases) {
-    const res = await fetch(`${base}/api/${name}`);
-    const body = await res.text();
-    const how = `fetch of a local API server's /api/${name} (body written in the style of public APIs)`;
-    add(source, `http-${name}-body`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `${how}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
-    add(source, `http-${name}-body`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `${how}: String of the Error a tool wrapper throws`);
-    add(source, `http-${name}-body`, 'body', body, truth, reason, `${how}: the response body alone`);
-  }
+  await addStatusBodies(base, (name) => `http-${name}-body`, statusCases, true);
   const ok = await fetch(`${base}/api/ok-error-null`);
   add(source, 'ok-error-null', 'body', await ok.text(), 'none', 'a 200 body whose error fields are null or empty', 'fetch of a local API server (body written in the style of public APIs)');
   const bodyTimeout = await thrown(async () => (await fetch(`${base}/stalled-body`, { signal: AbortSignal.timeout(200) })).text());
@@ -370,6 +416,15 @@ async function asNobody(code) {
   return texts;
 }
 
+/** Cases `[kase, code, reason]` whose `code` is refused to user nobody: the error's `message` and `String(err)`. */
+async function addAsNobody(source, cases) {
+  for (const [kase, code, reason] of cases) {
+    const texts = await asNobody(code);
+    add(source, kase, 'message', texts.message, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+    add(source, kase, 'string', texts.string, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
+  }
+}
+
 async function filesMore() {
   const source = 'node-fs';
   const dir = `${SCRATCH}/fs2`;
@@ -384,16 +439,12 @@ async function filesMore() {
   for (const name of ['errors.log', 'failed-uploads.csv', 'timeout-report.txt', 'README.md']) writeFileSync(`${dir}/${name}`, '');
   symlinkSync(`${dir}/loop-b`, `${dir}/loop-a`);
   symlinkSync(`${dir}/loop-a`, `${dir}/loop-b`);
-  for (const [kase, code, reason] of [
+  await addAsNobody(source, [
     ['eacces-scandir', "require('fs').readdirSync('/root')", 'permission denied listing a protected directory'],
     ['eacces-unlink', `require('fs').unlinkSync('${dir}/locked/data.db')`, 'permission denied deleting a file in a directory of another user'],
     ['eperm-chown', `require('fs').chownSync('${dir}/owned.txt', 0, 0)`, 'operation not permitted: only root may give a file away'],
     ['eacces-mkdir', "require('fs').mkdirSync('/usr/local/share/rb-cache/v1', { recursive: true })", 'permission denied creating a directory under /usr/local'],
-  ]) {
-    const texts = await asNobody(code);
-    add(source, kase, 'message', texts.message, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
-    add(source, kase, 'string', texts.string, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
-  }
+  ]);
   const cases = [
     ['eloop', () => readFileSync(`${dir}/loop-a`), 'ambiguous', 'a symbolic link loop; which path is meant is not said', 'readFileSync of a symlink loop'],
     ['enametoolong', () => writeFileSync(`${dir}/${'summary-of-the-quarterly-report-'.repeat(9)}.md`, 'x'), 'fixable', 'quotes the file name and says it is too long: a shorter name is the fix', 'writeFileSync of a 288-character file name'],
@@ -401,11 +452,7 @@ async function filesMore() {
     ['eisdir-rm', () => rmSync(`${dir}/cache`), 'ambiguous', 'the path is a directory', 'rmSync of a directory without recursive'],
     ['json-parse-config', () => JSON.parse(readFileSync(`${dir}/config.json`, 'utf8')), 'ambiguous', 'a JSON parse error of the data the tool read', 'JSON.parse(readFileSync) of a config with a trailing comma'],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  await addThrown(source, cases);
   add(source, 'ok-log-errors', 'text', readFileSync(`${dir}/app.log`, 'utf8'), 'none', 'the log file was read; its lines name errors', 'readFileSync of a log file');
   add(source, 'ok-listing-error-names', 'text', readdirSync(dir).filter((n) => /\./.test(n) && !n.startsWith('config')).join('\n'), 'none', 'a directory listing whose file names are error words', 'readdirSync of a directory');
 }
@@ -425,11 +472,7 @@ async function processesMore(env) {
     ['npm-missing-script', () => execSync('npm run build', { cwd: `${dir}/app`, env: npmEnv, stdio: 'pipe' }), 'fixable', 'names the missing script and how to list the valid ones', "execSync('npm run build') in a package without a build script (npm_config_logs_max=0)"],
     ['npm-ejsonparse', () => execSync('npm run test', { cwd: `${dir}/broken`, env: npmEnv, stdio: 'pipe' }), 'ambiguous', 'the project file the command read is not valid JSON', "execSync('npm run test') with a truncated package.json (npm_config_logs_max=0)"],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  await addThrown(source, cases);
   const refused = await run(process.execPath, ['-e', `require('http').get('http://127.0.0.1:${env.refusedPort}/health', (res) => res.resume())`]);
   add(source, 'script-http-refused', 'stderr', refused.stderr, 'transient', 'the program failed on a refused connection', `node -e http.get to a closed port, uncaught error event, stderr, exit ${refused.code}`);
   add(source, 'grep-log-errors', 'stdout', execSync('grep -n ERROR app.log', { cwd: dir, encoding: 'utf8' }), 'none', 'grep found the lines it was asked for', "execSync('grep -n ERROR app.log')");
@@ -442,11 +485,7 @@ async function runtime() {
     ['node-buffer', 'alloc-out-of-range', () => Buffer.alloc(-1), 'fixable', 'names size and the range it must be in', 'Buffer.alloc(-1)'],
     ['node-buffer', 'unknown-encoding', () => readFileSync('/etc/hostname', 'utf-9'), 'fixable', 'names the encoding argument and the value it received', "readFileSync('/etc/hostname', 'utf-9')"],
   ];
-  for (const [source, kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  for (const [source, ...kase] of cases) await addThrown(source, [kase]);
 }
 
 async function mcpMore(env) {
@@ -486,12 +525,8 @@ async function mcpMore(env) {
   const logPath = `${SCRATCH}/mcp2/app.log`;
   mkdirSync(dirname(logPath), { recursive: true });
   writeFileSync(logPath, '10:00:07 ERROR worker: job 41 failed: TimeoutError after 30s (will retry)\n10:00:38 INFO  worker: job 41 succeeded on attempt 2\n');
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const { client, serverSide, call } = await connectClient(server, 'corpus-2');
   serverTransport = serverSide;
-  const client = new Client({ name: 'corpus-2', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  const call = (name, args) => client.callTool({ name, arguments: args });
-  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
   const cases = [
     ['invalid-type', call('list_issues', { repo: 'acme/api', limit: '20' }), 'fixable', 'names limit and the type it must be'],
     ['invalid-nested', call('list_issues', { repo: 'acme/api', limit: 20, filter: { state: 'all', since: 'last week' } }), 'fixable', 'names filter.state with its options and filter.since as an ISO date'],
@@ -506,25 +541,13 @@ async function mcpMore(env) {
     ['permission-denied', call('read_secret', { path: '/etc/shadow' }), 'unrecoverable', 'permission denied'],
     ['ok-log-errors', call('tail_log', { path: logPath }), 'none', 'the log was read; its lines name errors'],
   ];
-  for (const [kase, promise, truth, reason] of cases) {
-    const result = await promise;
-    const text = result.content[0].text;
-    const isError = result.isError === true;
-    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
-    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
-    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
-    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
-  }
+  await addToolResults(source, cases);
   const thrownCases = [
     ['resource-not-found', () => client.readResource({ uri: 'file:///etc/app/missing.json' }), 'ambiguous', 'the resource is not found', 'readResource of an unknown URI'],
     ['resource-not-found-32002', () => client.readResource({ uri: 'reports://q3-2025' }), 'ambiguous', 'the resource is not found', 'readResource of a template whose callback throws McpError(-32002)'],
     ['connection-closed', () => call('restart_worker', {}), 'transient', 'the connection to the server closed during the call', 'callTool of a tool whose server closes its transport'],
   ];
-  for (const [kase, action, truth, reason, what] of thrownCases) {
-    const e = await thrown(action);
-    add(source, kase, 'string', String(e), truth, reason, `${how}: ${what}`);
-    add(source, kase, 'message', e.message, truth, reason, `${how}: ${what}`);
-  }
+  await addMcpThrown(source, thrownCases);
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
@@ -548,20 +571,16 @@ const API3_BODIES = {
 
 /** The round-3 API server: the bodies above, a git smart-HTTP endpoint and an npm registry that answer 503. */
 function api3Server() {
-  return createServer((req, res) => {
-    const url = req.url ?? '';
-    const api = /^\/api\/([\w-]+)/.exec(url)?.[1];
-    if (api && API3_BODIES[api]) {
-      const [status, headers, body] = API3_BODIES[api];
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-    } else if (url.startsWith('/git/') || url.startsWith('/npm/')) {
+  return bodiesServer(API3_BODIES, (url, res) => {
+    if (url.startsWith('/git/') || url.startsWith('/npm/')) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
     } else if (url === '/cut-body') {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '65536' });
       res.write(Buffer.alloc(1024, 'x'), () => setTimeout(() => res.socket?.destroy(), 20));
     } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+      return false;
     }
+    return true;
   });
 }
 
@@ -651,15 +670,8 @@ async function filesThird() {
     ['cp-dir-not-recursive', () => fsp.cp(`${dir}/site`, `${dir}/site-backup`), 'ambiguous', 'the path is a directory; the recursive option is not named', 'fs.promises.cp of a directory without recursive'],
     ['rename-missing-dir', () => fsp.rename(`${dir}/report.csv`, `${dir}/archive/2026/report.csv`), 'ambiguous', 'a path of the rename does not exist; which one is not said', 'fs.promises.rename into a directory that does not exist'],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
-  const code = `require('fs').copyFileSync('/etc/shadow', '${dir}/shadow.bak')`;
-  const texts = await asNobody(code);
-  add(source, 'eacces-copyfile', 'message', texts.message, 'unrecoverable', 'permission denied copying a protected file', `${code} as user nobody (setpriv)`);
-  add(source, 'eacces-copyfile', 'string', texts.string, 'unrecoverable', 'permission denied copying a protected file', `${code} as user nobody (setpriv)`);
+  await addThrown(source, cases);
+  await addAsNobody(source, [['eacces-copyfile', `require('fs').copyFileSync('/etc/shadow', '${dir}/shadow.bak')`, 'permission denied copying a protected file']]);
   const yamlError = await thrown(async () => parseYaml(await fsp.readFile(`${dir}/deploy.yaml`, 'utf8')));
   const yamlHow = `yaml ${YAML_VERSION} parse() of a file read with fs.promises.readFile, indentation broken`;
   add('node-yaml', 'parse-bad-indentation', 'message', yamlError.message, 'ambiguous', 'a YAML parse error of the data the tool read', yamlHow);
@@ -725,19 +737,13 @@ async function zodArgs() {
 
 async function apis3(env) {
   const base = `http://127.0.0.1:${env.api3Port}`;
-  const bodyHow = (name) => `of a local API server's /api/${name} (body written in the style of public APIs)`;
   // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addStatusBodies(base, (name) => `http-${name}`, [
     ['azure-403', 'unrecoverable', '403 AuthorizationFailed: the client may not perform the action'],
     ['aws-validation', 'fixable', 'the body names limit and the maximum it must satisfy'],
     ['insufficient-quota', 'unrecoverable', 'the account quota is spent: plan and billing must change'],
     ['jsonapi-422', 'fixable', 'the JSON:API error points at quantity and says it must be greater than 0'],
-  ]) {
-    const res = await fetch(`${base}/api/${name}`);
-    const body = await res.text();
-    add('node-fetch', `http-${name}`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `fetch ${bodyHow(name)}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
-    add('node-fetch', `http-${name}`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `fetch ${bodyHow(name)}: String of the Error a tool wrapper throws`);
-  }
+  ]);
   // undici request() with the `${statusCode}: ${body}` wrapper.
   for (const [name, truth, reason] of [
     ['aws-throttling', 'transient', 'a ThrottlingException: the request rate is too high'],
@@ -745,7 +751,7 @@ async function apis3(env) {
   ]) {
     const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
     const text = await body.text();
-    add('node-undici', `http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${bodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+    add('node-undici', `http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
   }
   // A Slack-style client: HTTP status and `ok: false` mapped to `Slack API error: ${error}`.
   const slack = async (name) => {
@@ -757,7 +763,7 @@ async function apis3(env) {
     }
     return data;
   };
-  const slackHow = (name) => `fetch ${bodyHow(name)}: a Slack-style client throwing \`Slack API error: \${data.error}\` (with retry-after when sent)`;
+  const slackHow = (name) => `fetch ${apiBodyHow(name)}: a Slack-style client throwing \`Slack API error: \${data.error}\` (with retry-after when sent)`;
   const limited = await thrown(() => slack('slack-ratelimited'));
   add('node-fetch', 'slack-ratelimited', 'message', limited.message, 'transient', 'rate limited; retry after 30 seconds', slackHow('slack-ratelimited'));
   const auth = await thrown(() => slack('slack-invalid-auth'));
@@ -801,13 +807,9 @@ async function mcpThird(env) {
   });
   const legacy = server.registerTool('legacy_search', { inputSchema: { q: z.string() } }, async () => ({ content: [{ type: 'text', text: '[]' }] }));
   server.registerPrompt('summarize', { argsSchema: { text: z.string(), style: z.enum(['short', 'bullets']) } }, ({ text }) => ({ messages: [{ role: 'user', content: { type: 'text', text } }] }));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'corpus-3', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const { client, call } = await connectClient(server, 'corpus-3');
   await client.listTools();
   legacy.remove();
-  const call = (name, args) => client.callTool({ name, arguments: args });
-  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
   const cases = [
     ['tool-throws-slack-ratelimited', () => call('post_message', { channel: 'slack-ratelimited', text: 'deploy done' }), 'transient', 'rate limited'],
     ['tool-throws-slack-invalid-auth', () => call('post_message', { channel: 'slack-invalid-auth', text: 'deploy done' }), 'unrecoverable', 'the token is invalid'],
@@ -818,23 +820,11 @@ async function mcpThird(env) {
     ['output-schema-violation', () => call('job_status', { id: 'job-9' }), 'ambiguous', "the server's own output does not match its output schema; no change of the call is named"],
     ['ok-structured-error-words', () => call('schedule_job', { name: 'nightly', run_at: '2026-04-01T02:00:00Z' }), 'none', 'the job was scheduled; its fields are named failed, errors and lastError'],
   ];
-  for (const [kase, action, truth, reason] of cases) {
-    const result = await action();
-    const text = result.content[0].text;
-    const isError = result.isError === true;
-    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
-    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
-    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
-    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
-  }
+  await addToolResults(source, cases);
   const thrownCases = [
     ['prompt-invalid-arguments', () => client.getPrompt({ name: 'summarize', arguments: { text: 'Q3 notes', style: 'long' } }), 'fixable', 'names the style argument and its options', 'getPrompt with an argument outside its enum'],
   ];
-  for (const [kase, action, truth, reason, what] of thrownCases) {
-    const e = await thrown(action);
-    add(source, kase, 'string', String(e), truth, reason, `${how}: ${what}`);
-    add(source, kase, 'message', e.message, truth, reason, `${how}: ${what}`);
-  }
+  await addMcpThrown(source, thrownCases);
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
@@ -855,23 +845,12 @@ const API4_BODIES = {
   'weather-bad': [200, {}, '{"city":"Oslo","temperature":"7.5C","observed_at":1714000000}'],
 };
 
-function api4Server() {
-  return createServer((req, res) => {
-    const api = /^\/api\/([\w-]+)/.exec(req.url ?? '')?.[1];
-    if (api && API4_BODIES[api]) {
-      const [status, headers, body] = API4_BODIES[api];
-      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-    } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-    }
-  });
-}
+const api4Server = () => bodiesServer(API4_BODIES);
 
 async function apis4(env) {
   const base = `http://127.0.0.1:${env.api4Port}`;
-  const bodyHow = (name) => `of a local API server's /api/${name} (body written in the style of public APIs)`;
   // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
-  for (const [name, truth, reason] of [
+  await addStatusBodies(base, (name) => `http4-${name}`, [
     ['github-422', 'fixable', 'the GitHub-style 422 names the missing field title'],
     ['stripe-400', 'fixable', 'the Stripe-style 400 names the param amount and that it must be an integer'],
     ['fastapi-422', 'fixable', 'the FastAPI-style 422 names the missing body field email'],
@@ -880,14 +859,9 @@ async function apis4(env) {
     ['500-empty', 'transient', '500: server error (empty body)'],
     ['504-text', 'transient', '504: upstream request timeout'],
     ['drf-404', 'ambiguous', '404: missing resource'],
-  ]) {
-    const res = await fetch(`${base}/api/${name}`);
-    const body = await res.text();
-    add('node-fetch', `http4-${name}`, 'status-body', `HTTP ${res.status} ${res.statusText}: ${body}`, truth, reason, `fetch ${bodyHow(name)}: \`HTTP \${res.status} \${res.statusText}: \${body}\``);
-    add('node-fetch', `http4-${name}`, 'thrown', String(new Error(`HTTP ${res.status} ${res.statusText}: ${body}`)), truth, reason, `fetch ${bodyHow(name)}: String of the Error a tool wrapper throws`);
-  }
+  ]);
   const health = await fetch(`${base}/api/health-ok`);
-  add('node-fetch', 'ok-health-error-fields', 'body', await health.text(), 'none', 'the health check passed; its fields are named errors, lastError and lastFailure', `fetch ${bodyHow('health-ok')}: the response body`);
+  add('node-fetch', 'ok-health-error-fields', 'body', await health.text(), 'none', 'the health check passed; its fields are named errors, lastError and lastFailure', `fetch ${apiBodyHow('health-ok')}: the response body`);
 }
 
 async function files4() {
@@ -899,24 +873,16 @@ async function files4() {
   writeFileSync(`${dir}/settings.lock`, '{}\n', { mode: 0o444 });
   chownSync(`${dir}/settings.lock`, 65534, 65534);
   writeFileSync(`${dir}/sync-status.json`, '{"lastRun":"2026-03-02T02:00:00Z","synced":1284,"failed":0,"errors":[],"lastError":null,"note":"retried 2 uploads after ETIMEDOUT; all succeeded"}\n');
-  for (const [kase, code, reason] of [
+  await addAsNobody(source, [
     ['eacces-append-log', "require('fs').appendFileSync('/var/log/rb-agent.log', 'started\\n')", 'permission denied writing under /var/log'],
     ['eacces-readonly-file', `require('fs').writeFileSync('${dir}/settings.lock', '{"v":2}')`, 'permission denied: the file is read-only (mode 0444)'],
-  ]) {
-    const texts = await asNobody(code);
-    add(source, kase, 'message', texts.message, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
-    add(source, kase, 'string', texts.string, 'unrecoverable', reason, `${code} as user nobody (setpriv)`);
-  }
+  ]);
   const cases = [
     ['enoent-write-parent', () => fsp.writeFile(`${dir}/out/2026-03/summary.md`, '# Summary\n'), 'ambiguous', 'a directory of the path does not exist; create it or write elsewhere is not said', 'fs.promises.writeFile into a directory that does not exist'],
     ['invalid-arg-data', () => fsp.writeFile(`${dir}/reports/q2.json`, { quarter: 2, total: 1200 }), 'fixable', 'names the data argument and the types it must be', 'fs.promises.writeFile with a plain object as data'],
     ['json-parse-empty-file', async () => JSON.parse(await fsp.readFile(`${dir}/state.json`, 'utf8')), 'ambiguous', 'a JSON parse error of the (empty) data the tool read', 'JSON.parse(await fs.promises.readFile) of an empty file'],
   ];
-  for (const [kase, action, truth, reason, how] of cases) {
-    const e = await thrown(action);
-    add(source, kase, 'message', e.message, truth, reason, how);
-    add(source, kase, 'string', String(e), truth, reason, how);
-  }
+  await addThrown(source, cases);
   add(source, 'ok-status-json-error-fields', 'text', readFileSync(`${dir}/sync-status.json`, 'utf8'), 'none', 'the status file was read; failed 0, errors empty, lastError null', 'readFileSync of a JSON status file');
 }
 
@@ -1005,11 +971,7 @@ async function mcpFourth(env) {
     return { content: [{ type: 'text', text: JSON.stringify(data) }] };
   });
   server.registerTool('run_suite', {}, async () => ({ content: [{ type: 'text', text: "Ran 14 checks: 14 passed, 0 failed.\nCovered: retry on ECONNRESET, backoff on 429 Too Many Requests, mapping of 'permission denied' to PermissionError." }] }));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'corpus-4', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  const call = (name, args) => client.callTool({ name, arguments: args });
-  const how = `@modelcontextprotocol/sdk ${MCP_VERSION} McpServer and Client over InMemoryTransport`;
+  const { client, call } = await connectClient(server, 'corpus-4');
   const cases = [
     ['tool-throws-eacces-write', () => call('write_file', { path: '/etc/rb-app.yaml', content: 'port: 8080\n' }), 'unrecoverable', 'permission denied writing under /etc'],
     ['upstream-504', () => call('call_api', { path: '/api/504-text' }), 'transient', '504: upstream request timeout'],
@@ -1019,15 +981,7 @@ async function mcpFourth(env) {
     ['tool-response-validation', () => call('get_weather', { city: 'Oslo' }), 'ambiguous', "the upstream data the tool read does not match the tool's schema; no change of the call is named"],
     ['ok-check-summary', () => call('run_suite', {}), 'none', 'all checks passed; the text names error words'],
   ];
-  for (const [kase, action, truth, reason] of cases) {
-    const result = await action();
-    const text = result.content[0].text;
-    const isError = result.isError === true;
-    if ((truth === 'none') === isError) throw new Error(`mcp ${kase}: isError is ${isError}`);
-    add(source, kase, 'call-tool-result', JSON.stringify(result), truth, reason, `${how}: JSON.stringify(callTool result)`);
-    add(source, kase, 'text', text, truth, reason, `${how}: the result's text`);
-    if (isError) add(source, kase, 'text-is-error', text, truth, reason, `${how}: the result's text, flagged is_error by the client`, true);
-  }
+  await addToolResults(source, cases);
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
@@ -1057,32 +1011,26 @@ async function main() {
     closePort: await listen(servers[3], 8104),
     refusedPort: await closedPort(8101),
   };
+  const serve = (server, canonical) => {
+    track(server);
+    servers.push(server);
+    return listen(server, canonical);
+  };
   // Round 2: servers added after the first ones, so that the first ones keep their canonical ports.
-  const api = apiServer();
-  track(api);
-  servers.push(api);
-  env.apiPort = await listen(api, 8105);
+  env.apiPort = await serve(apiServer(), 8105);
   // Round 3: an API server, a TLS server with a self-signed certificate for api.rb-corpus.test, a silent DNS socket.
-  const api3 = api3Server();
-  track(api3);
-  servers.push(api3);
-  env.api3Port = await listen(api3, 8107);
+  env.api3Port = await serve(api3Server(), 8107);
   mkdirSync(`${SCRATCH}/tls`, { recursive: true });
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${SCRATCH}/tls/key.pem`, '-out', `${SCRATCH}/tls/cert.pem`, '-subj', '/CN=api.rb-corpus.test', '-addext', 'subjectAltName=DNS:api.rb-corpus.test', '-days', '2'], { stdio: 'ignore' });
   env.tlsCert = readFileSync(`${SCRATCH}/tls/cert.pem`);
   const tlsServer = createHttpsServer({ key: readFileSync(`${SCRATCH}/tls/key.pem`), cert: env.tlsCert }, (req, res) => res.end('{}'));
   tlsServer.on('tlsClientError', () => {});
-  track(tlsServer);
-  servers.push(tlsServer);
-  env.tlsPort = await listen(tlsServer, 8108);
+  env.tlsPort = await serve(tlsServer, 8108);
   const dnsSocket = createSocket('udp4');
   await new Promise((resolve) => dnsSocket.bind(0, '127.0.0.1', resolve));
   env.dnsPort = dnsSocket.address().port;
   // Round 4: a further API server.
-  const api4 = api4Server();
-  track(api4);
-  servers.push(api4);
-  env.api4Port = await listen(api4, 8109);
+  env.api4Port = await serve(api4Server(), 8109);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

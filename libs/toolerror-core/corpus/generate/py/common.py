@@ -1,7 +1,9 @@
 """What every Python case shares: the scratch directory, the forms a tool returns an exception in, and the
 record collector that rewrites ephemeral ports to fixed ones."""
+import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 
@@ -52,10 +54,39 @@ class Corpus:
         return self.records
 
 
+def fresh_sqlite(path, *statements):
+    """A new SQLite database at path (an old one removed) with the statements run and committed."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    return db
+
+
+def _child_env():
+    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
+
+
 def run_python(code, *args, as_nobody=False, timeout=20):
     argv = (PYTHON_AS_NOBODY if as_nobody else [sys.executable, "-c"]) + [code, *args]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
-    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=SCRATCH, env=env)
+    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=SCRATCH, env=_child_env())
+
+
+def run_httpx(code, *args):
+    """Runs code, which prints `{"version": httpx.__version__, "out": ...}`, in /usr/bin/python3: httpx is Debian's
+    python3-httpx, installed for that Python only. Returns the printed object and the how-label `httpx V (Debian
+    python3-httpx, /usr/bin/python3 V)`, or None where there is no /usr/bin/python3 or no httpx in it."""
+    if not os.path.exists("/usr/bin/python3"):
+        return None
+    run = subprocess.run(["/usr/bin/python3", "-c", code, *args], capture_output=True, text=True, timeout=60, cwd=SCRATCH, env=_child_env())
+    if run.returncode != 0 and "No module named 'httpx'" in run.stderr:
+        return None
+    result = json.loads(run.stdout)
+    version = subprocess.run(["/usr/bin/python3", "--version"], capture_output=True, text=True).stdout.split()[1]
+    return result, f"httpx {result['version']} (Debian python3-httpx, /usr/bin/python3 {version})"
 
 
 # ---------------------------------------------------------------------------------------------------------

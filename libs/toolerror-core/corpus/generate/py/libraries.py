@@ -1,16 +1,38 @@
 """Cases from third-party libraries when they are importable: pydantic, jsonschema, botocore (against a local
 endpoint that answers like AWS) and Flask on werkzeug's server."""
+import contextlib
+import importlib
 import importlib.metadata
 import logging
 import os
 
 from common import SCRATCH, caught
 
-def validation(c):
+AWS_CREDS = {"region_name": "us-east-1", "aws_access_key_id": "AKIDEXAMPLE", "aws_secret_access_key": "secret"}
+
+
+def optional_import(name):
+    """The module, or None when it is not installed."""
     try:
-        import pydantic
+        return importlib.import_module(name)
     except ImportError:
-        pydantic = None
+        return None
+
+
+def jsonschema_cases(c, jsonschema, schema, cases):
+    """Validates each (case, data, reason) against schema and adds the ValidationError in the three forms a tool
+    returns it in: its message, str() (with the schema path) and `Name: message`."""
+    source = "python-jsonschema"
+    how = f"jsonschema {importlib.metadata.version('jsonschema')}"
+    for case, data, reason in cases:
+        e = caught(lambda: jsonschema.validate(data, schema))
+        c.add(source, case, "message", e.message, "fixable", reason, f"{how} ValidationError.message")
+        c.add(source, case, "str", str(e), "fixable", reason, f"{how} str(ValidationError)")
+        c.add(source, case, "named", f"{type(e).__name__}: {e.message}", "fixable", reason, f"{how} Name: message")
+
+
+def validation(c):
+    pydantic = optional_import("pydantic")
     if pydantic is not None:
         source = "python-pydantic"
         how = f"pydantic {pydantic.VERSION}"
@@ -40,89 +62,128 @@ def validation(c):
         c.add_forms(source, "custom-validator", caught(lambda: Event(start="2026-05-01")), "fixable", "names start and the format it needs", f"{how} field_validator", which=("str", "named"))
         ok = Query(city="Paris", days=2)
         c.add(source, "valid", "json", ok.model_dump_json(), "none", "a validated object", f"{how} model_dump_json")
-    try:
-        import jsonschema
-    except ImportError:
-        jsonschema = None
+    jsonschema = optional_import("jsonschema")
     if jsonschema is not None:
-        source = "python-jsonschema"
-        how = f"jsonschema {importlib.metadata.version('jsonschema')}"
         schema = {"type": "object", "properties": {"color": {"enum": ["red", "green"]}, "size": {"type": "integer"}}, "required": ["size"], "additionalProperties": False}
-        for case, data, reason in [
+        jsonschema_cases(c, jsonschema, schema, [
             ("wrong-type", {"size": "ten"}, "names the value and the type integer"),
             ("required", {}, "names the required property size"),
             ("enum", {"size": 1, "color": "purple"}, "names the value and the allowed ones"),
             ("additional", {"size": 1, "shape": "round"}, "names the unexpected property shape"),
-        ]:
-            e = caught(lambda: jsonschema.validate(data, schema))
-            c.add(source, case, "message", e.message, "fixable", reason, f"{how} ValidationError.message")
-            c.add(source, case, "str", str(e), "fixable", reason, f"{how} str(ValidationError)")
-            c.add(source, case, "named", f"{type(e).__name__}: {e.message}", "fixable", reason, f"{how} Name: message")
+        ])
 
 
-def aws(c, base):
+def botocore_clients(**config):
+    """botocore's client maker `client(service, endpoint_url)` (with the example credentials AWS_CREDS and a Config
+    of one attempt, connect_timeout 1 and **config), that Config and the how-label; None without botocore."""
     try:
         import botocore.config
         import botocore.session
     except ImportError:
-        return
-    source = "python-botocore"
+        return None
     session = botocore.session.get_session()
-    config = botocore.config.Config(retries={"total_max_attempts": 1}, connect_timeout=1, read_timeout=0.5, s3={"addressing_style": "path"})
-    creds = {"region_name": "us-east-1", "aws_access_key_id": "AKIDEXAMPLE", "aws_secret_access_key": "secret"}
-    how = f"botocore {botocore.__version__}"
-    s3 = session.create_client("s3", endpoint_url=base, config=config, **creds)
-    s3_truth = {
+    config = botocore.config.Config(retries={"total_max_attempts": 1}, connect_timeout=1, **config)
+
+    def client(service, endpoint_url):
+        return session.create_client(service, endpoint_url=endpoint_url, config=config, **AWS_CREDS)
+
+    return client, config, f"botocore {botocore.__version__}"
+
+
+def botocore_cases(c, how, prefix, call, what, truths):
+    """The error of call(NAME), a request the local endpoint answers with its error NAME, for each truths[NAME] =
+    (truth, reason); the case is PREFIX + NAME."""
+    for name, (truth, reason) in truths.items():
+        c.add_forms("python-botocore", f"{prefix}{name}", caught(lambda: call(name)), truth, reason, f"{how} {what}", which=("str", "named"))
+
+
+@contextlib.contextmanager
+def unconfigured_botocore(**env):
+    """A botocore session that finds no credentials or config file, used while the AWS_ variables of the
+    environment are set aside, instance metadata is off and env is set; all restored afterwards."""
+    import botocore.session
+
+    session = botocore.session.Session()
+    session.set_config_variable("credentials_file", f"{SCRATCH}/no-credentials")
+    session.set_config_variable("config_file", f"{SCRATCH}/no-config")
+    saved = {k: os.environ.pop(k) for k in [k for k in os.environ if k.startswith("AWS_")]}
+    os.environ["AWS_EC2_METADATA_DISABLED"] = "true"
+    os.environ.update(env)
+    try:
+        yield session
+    finally:
+        for k in ("AWS_EC2_METADATA_DISABLED", *env):
+            os.environ.pop(k)
+        os.environ.update(saved)
+
+
+def aws(c, base):
+    botocore = botocore_clients(read_timeout=0.5, s3={"addressing_style": "path"})
+    if botocore is None:
+        return
+    client, config, how = botocore
+    source = "python-botocore"
+    s3 = client("s3", base)
+    botocore_cases(c, how, "s3-", lambda key: s3.get_object(Bucket="s3", Key=key), "s3.get_object against a local endpoint answering like S3", {
         "missing-key": ("ambiguous", "the key does not exist"),
         "denied": ("unrecoverable", "access denied"),
         "slow-down": ("transient", "throttled: reduce the request rate"),
         "internal": ("transient", "a 500 the SDK retries"),
-    }
-    for case, (truth, reason) in s3_truth.items():
-        e = caught(lambda: s3.get_object(Bucket="s3", Key=case))
-        c.add_forms(source, f"s3-{case}", e, truth, reason, f"{how} s3.get_object against a local endpoint answering like S3", which=("str", "named"))
-    dynamo = session.create_client("dynamodb", endpoint_url=f"{base}/dynamodb", config=config, **creds)
-    dynamo_truth = {
+    })
+    dynamo = client("dynamodb", f"{base}/dynamodb")
+    botocore_cases(c, how, "dynamodb-", lambda table: dynamo.scan(TableName=table), "dynamodb.scan against a local endpoint answering like DynamoDB", {
         "throughput": ("transient", "throughput exceeded: a throttle"),
         "validation": ("fixable", "names limit and its constraint"),
         "missing-table": ("ambiguous", "the table does not exist"),
         "bad-token": ("unrecoverable", "the security token is invalid"),
-    }
-    for case, (truth, reason) in dynamo_truth.items():
-        e = caught(lambda: dynamo.scan(TableName=case))
-        c.add_forms(source, f"dynamodb-{case}", e, truth, reason, f"{how} dynamodb.scan against a local endpoint answering like DynamoDB", which=("str", "named"))
+    })
     c.add_forms(source, "param-validation", caught(lambda: s3.get_object(Bucket="reports")), "fixable", "names the missing parameter Key", f"{how} get_object without Key (no request made)", which=("str", "named"))
     c.add_forms(source, "param-type", caught(lambda: s3.list_objects_v2(Bucket="reports", MaxKeys="ten")), "fixable", "names MaxKeys and the valid types", f"{how} MaxKeys of the wrong type (no request made)", which=("str", "named"))
-    closed = session.create_client("s3", endpoint_url=f"http://127.0.0.1:{c.closed}", config=config, **creds)
+    closed = client("s3", f"http://127.0.0.1:{c.closed}")
     c.add_forms(source, "endpoint-connection", caught(lambda: closed.list_buckets()), "transient", "could not connect: the endpoint refused", f"{how} list_buckets against a closed port", which=("str", "named"))
-    silent = session.create_client("s3", endpoint_url=f"http://127.0.0.1:{c.silent}", config=config, **creds)
+    silent = client("s3", f"http://127.0.0.1:{c.silent}")
     c.add_forms(source, "read-timeout", caught(lambda: silent.list_buckets()), "transient", "network read timeout", f"{how} list_buckets against a silent listener (read_timeout 0.5)", which=("str", "named"))
-    nocreds = botocore.session.Session()
-    nocreds.set_config_variable("credentials_file", f"{SCRATCH}/no-credentials")
-    nocreds.set_config_variable("config_file", f"{SCRATCH}/no-config")
-    env_keys = [k for k in os.environ if k.startswith("AWS_")]
-    saved = {k: os.environ.pop(k) for k in env_keys}
-    os.environ["AWS_EC2_METADATA_DISABLED"] = "true"
-    anonymous = nocreds.create_client("s3", region_name="us-east-1", endpoint_url=base, config=config)
-    c.add_forms(source, "no-credentials", caught(lambda: anonymous.list_buckets()), "unrecoverable", "no credentials are configured", f"{how} list_buckets with no credentials", which=("str", "named"))
-    os.environ.pop("AWS_EC2_METADATA_DISABLED")
-    os.environ.update(saved)
+    with unconfigured_botocore() as nocreds:
+        anonymous = nocreds.create_client("s3", region_name="us-east-1", endpoint_url=base, config=config)
+        c.add_forms(source, "no-credentials", caught(lambda: anonymous.list_buckets()), "unrecoverable", "no credentials are configured", f"{how} list_buckets with no credentials", which=("str", "named"))
+
+def quiet_flask(name):
+    """A Flask app whose own error log and werkzeug's access log are off (they would only clutter the generator's
+    stderr), with the flask module; None without Flask, requests or werkzeug."""
+    try:
+        import flask
+        import requests  # noqa: F401 - the cases call the app with requests
+        import werkzeug.serving  # noqa: F401
+    except ImportError:
+        return None
+    app = flask.Flask(name)
+    app.logger.disabled = True
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    return flask, app
+
+
+def serve_flask(c, app, canonical_port):
+    """Serves app on werkzeug's server at an ephemeral port (recorded as canonical_port); returns the server, its
+    base URL and the how-label."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    c.port(server.server_port, canonical_port)
+    base = f"http://127.0.0.1:{server.server_port}"
+    return server, base, f"Flask {importlib.metadata.version('flask')} on werkzeug's server, requests client"
 
 
 def flask_app(c):
-    try:
-        import flask
-        import requests
-        from werkzeug.serving import make_server
-    except ImportError:
+    quiet = quiet_flask("corpus")
+    if quiet is None:
         return
-    import threading
+    flask, app = quiet
+    import requests
 
     source = "python-flask"
-    app = flask.Flask("corpus")
-    # The app's own error log and werkzeug's access log would only clutter the generator's stderr.
-    app.logger.disabled = True
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
     @app.get("/search")
     def search():
@@ -146,12 +207,7 @@ def flask_app(c):
     def orders():
         return {"ok": True}
 
-    server = make_server("127.0.0.1", 0, app)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = server.server_port
-    c.port(port, 8005)
-    base = f"http://127.0.0.1:{port}"
-    how = f"Flask {importlib.metadata.version('flask')} on werkzeug's server, requests client"
+    server, base, how = serve_flask(c, app, 8005)
     cases = [
         ("missing-query-arg", "GET", "/search", "ambiguous", "a bare 400 page names no field"),
         ("unhandled-exception", "GET", "/crash", "transient", "a 500 page"),

@@ -23,7 +23,7 @@ import urllib.request
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import servers  # noqa: E402
-from common import SCRATCH, Corpus, caught, run_python  # noqa: E402
+from common import SCRATCH, Corpus, caught, fresh_sqlite, run_python  # noqa: E402
 from libraries import aws, flask_app, validation  # noqa: E402
 import round2  # noqa: E402
 import round2_http  # noqa: E402
@@ -227,13 +227,12 @@ def values_and_types(c):
 def databases(c):
     source = "python-sqlite3"
     path = f"{SCRATCH}/app.db"
-    if os.path.exists(path):
-        os.remove(path)
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, error TEXT)")
-    db.execute("CREATE TABLE counts (n INTEGER) STRICT")
-    db.execute("INSERT INTO users (email, error) VALUES ('a@example.com', NULL)")
-    db.commit()
+    db = fresh_sqlite(
+        path,
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, error TEXT)",
+        "CREATE TABLE counts (n INTEGER) STRICT",
+        "INSERT INTO users (email, error) VALUES ('a@example.com', NULL)",
+    )
     how = f"sqlite3 {sqlite3.sqlite_version}"
     c.add_forms(source, "no-such-table", caught(lambda: db.execute("SELECT * FROM userz")), "ambiguous", "an unknown table; which one is meant is not said", f"{how} SELECT from a missing table")
     c.add_forms(source, "no-such-column", caught(lambda: db.execute("SELECT nmae FROM users")), "ambiguous", "an unknown column; which one is meant is not said", f"{how} SELECT of a missing column")

@@ -15,7 +15,7 @@ import urllib.request
 import zipfile
 
 import servers
-from common import PYTHON_AS_NOBODY, SCRATCH, caught, run_python
+from common import PYTHON_AS_NOBODY, SCRATCH, caught, fresh_sqlite, run_python
 
 NOBODY = PYTHON_AS_NOBODY[:-2]  # setpriv ... (without /usr/bin/python3 -c)
 
@@ -162,15 +162,13 @@ def processes2(c):
 def sqlite2(c):
     source = "python-sqlite3"
     path = f"{SCRATCH}/r2/shop.db"
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    if os.path.exists(path):
-        os.remove(path)
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
-    db.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), qty INTEGER CHECK (qty > 0), note TEXT)")
-    db.execute("INSERT INTO customers VALUES (1, 'Ada')")
-    db.commit()
+    db = fresh_sqlite(
+        path,
+        "PRAGMA foreign_keys = ON",
+        "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)",
+        "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), qty INTEGER CHECK (qty > 0), note TEXT)",
+        "INSERT INTO customers VALUES (1, 'Ada')",
+    )
     how = f"sqlite3 {sqlite3.sqlite_version}"
     c.add_forms(source, "check-constraint", caught(lambda: db.execute("INSERT INTO orders (customer_id, qty) VALUES (1, 0)")), "fixable", "names the constraint qty > 0 the value must satisfy", f"{how} a value that fails a CHECK constraint")
     c.add_forms(source, "foreign-key", caught(lambda: db.execute("INSERT INTO orders (customer_id, qty) VALUES (42, 1)")), "ambiguous", "conflicts with stored data; which key is missing is not said", f"{how} an order for a missing customer with foreign keys on")

@@ -4,12 +4,10 @@ errors (redirect loops, broken chunked bodies, retries exhausted, invalid header
 python3-httpx, installed for /usr/bin/python3 only, so its calls run in a /usr/bin/python3 subprocess that
 prints the forms as JSON."""
 import json
-import os
-import subprocess
 import urllib.error
 import urllib.request
 
-from common import SCRATCH, caught
+from common import caught, run_httpx
 
 # truth and reason of each /api2 body, by LABELLING.md
 API2_TRUTH = {
@@ -54,22 +52,47 @@ HTTPX_BARE = {
 }
 
 
-def _body_forms(c, source, name, status, reason_phrase, body, how):
-    truth, reason = API2_TRUTH[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /api2/{name} (body written in servers.py)")
+def api_body_forms(c, source, api, truths, name, status, reason_phrase, body, how):
+    """The body of /API/NAME as a tool returns it, and `STATUS REASON: body` where the status is an error; the
+    truth and reason are truths[NAME]."""
+    truth, reason = truths[name]
+    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{api}/{name} (body written in servers.py)")
     if status >= 400:
-        c.add(source, f"api-{name}", "status-body", f"{status} {reason_phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /api2/{name}")
+        c.add(source, f"api-{name}", "status-body", f"{status} {reason_phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /{api}/{name}")
 
 
-def urllib2(c, base):
-    source = "python-urllib"
-    for name in BY_URLLIB:
+def urllib_bodies(c, base, api, truths, names):
+    """/API/NAME of each name fetched with urlopen: the body of the response or of the HTTPError."""
+    for name in names:
         try:
-            response = urllib.request.urlopen(f"{base}/api2/{name}", timeout=5)
+            response = urllib.request.urlopen(f"{base}/{api}/{name}", timeout=5)
             status, phrase, body = response.status, response.reason, response.read().decode()
         except urllib.error.HTTPError as e:
             status, phrase, body = e.code, e.reason, e.read().decode()
-        _body_forms(c, source, name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+        api_body_forms(c, "python-urllib", api, truths, name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+
+
+def requests_bodies(c, base, api, truths, names):
+    """/API/NAME of each name fetched with requests.get: response.text."""
+    import requests
+
+    for name in names:
+        response = requests.get(f"{base}/{api}/{name}", timeout=5)
+        api_body_forms(c, "python-requests", api, truths, name, response.status_code, response.reason, response.text, f"requests {requests.__version__} response.text")
+
+
+def httpx_items(c, items, api_truths, truths, how, text=lambda t: t):
+    """The forms printed by an HTTPX_CODE script: an item with a name is a body of api_truths, the others are
+    errors of truths by case; text() fixes what changes between runs."""
+    for item in items:
+        t, reason = api_truths[item["name"]] if "name" in item else truths[item["case"]]
+        for form, value in item["forms"].items():
+            call = item["how"] if form != "status-body" else item["how"].replace("response.text of", "f'{status_code} {reason_phrase}: {text}' of")
+            c.add("python-httpx", item["case"], form, text(value), t, reason, f"{how} {call}")
+
+
+def urllib2(c, base):
+    urllib_bodies(c, base, "api2", API2_TRUTH, BY_URLLIB)
 
 
 def requests2(c, base):
@@ -80,9 +103,7 @@ def requests2(c, base):
 
     source = "python-requests"
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.get(f"{base}/api2/{name}", timeout=5)
-        _body_forms(c, source, name, response.status_code, response.reason, response.text, f"{how} response.text")
+    requests_bodies(c, base, "api2", API2_TRUTH, BY_REQUESTS)
     c.add_forms(source, "too-many-redirects", caught(lambda: requests.get(f"{base}/loop", timeout=5)), "ambiguous", "the server redirects in a loop; no argument is named", f"{how} get() of a URL that redirects to itself", which=("str", "named"))
     c.add_forms(source, "chunked-encoding", caught(lambda: requests.get(f"{base}/chunked-broken", timeout=5)), "transient", "the connection dropped in the middle of a chunked body", f"{how} get() of a chunked body cut short by the server", which=("str", "named"))
     login = requests.get(f"{base}/api2/login-page", timeout=5)
@@ -134,16 +155,10 @@ print(json.dumps({"version": httpx.__version__, "out": out}))
 
 
 def httpx2(c, base):
-    if not os.path.exists("/usr/bin/python3"):
-        return
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
-    argv = ["/usr/bin/python3", "-c", HTTPX_CODE, base, str(c.closed), str(c.silent), str(c.reset), str(c.closing), json.dumps(BY_HTTPX), json.dumps(list(HTTPX_BARE))]
-    run = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=SCRATCH, env=env)
-    if run.returncode != 0 and "No module named 'httpx'" in run.stderr:
+    httpx = run_httpx(HTTPX_CODE, base, str(c.closed), str(c.silent), str(c.reset), str(c.closing), json.dumps(BY_HTTPX), json.dumps(list(HTTPX_BARE)))
+    if httpx is None:
         return  # python3-httpx is not installed for /usr/bin/python3
-    result = json.loads(run.stdout)
-    version = subprocess.run(["/usr/bin/python3", "--version"], capture_output=True, text=True).stdout.split()[1]
-    how = f"httpx {result['version']} (Debian python3-httpx, /usr/bin/python3 {version})"
+    result, how = httpx
     truth = {
         "connect-error": ("transient", "connection refused"),
         "read-timeout": ("transient", "network read timeout"),
@@ -153,9 +168,4 @@ def httpx2(c, base):
         "unsupported-protocol": ("fixable", "the URL argument has a scheme httpx cannot fetch; the text quotes it"),
     }
     truth.update({f"http-{status}": v for status, v in HTTPX_BARE.items()})
-    for item in result["out"]:
-        case = item["case"]
-        t, reason = API2_TRUTH[item["name"]] if "name" in item else truth[case]
-        for form, text in item["forms"].items():
-            call = item["how"] if form != "status-body" else item["how"].replace("response.text of", "f'{status_code} {reason_phrase}: {text}' of")
-            c.add("python-httpx", case, form, text, t, reason, f"{how} {call}")
+    httpx_items(c, result["out"], API2_TRUTH, truth, how)

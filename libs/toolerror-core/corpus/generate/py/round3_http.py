@@ -3,12 +3,9 @@ of Azure, AWS JSON, Slack, Discord, Twilio and Shopify APIs and of a plain-text 
 urllib, requests and httpx in the forms tools return them, and requests' retries running out on 429. httpx is
 Debian's python3-httpx for /usr/bin/python3, run as in round2_http.py."""
 import json
-import os
-import subprocess
-import urllib.error
-import urllib.request
 
-from common import SCRATCH, caught
+from common import caught, run_httpx
+from round2_http import api_body_forms, requests_bodies, urllib_bodies
 
 # truth and reason of each /api3 body, by LABELLING.md
 API3_TRUTH = {
@@ -30,13 +27,6 @@ BY_REQUESTS = ["azure-server-busy", "discord-429", "azure-invalid-location", "az
 BY_HTTPX = ["aws-json-throttling", "shopify-422", "twilio-401"]
 
 
-def _body_forms(c, source, name, status, reason_phrase, body, how):
-    truth, reason = API3_TRUTH[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /api3/{name} (body written in servers.py)")
-    if status >= 400:
-        c.add(source, f"api-{name}", "status-body", f"{status} {reason_phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /api3/{name}")
-
-
 HTTPX_CODE = r'''
 import json, sys
 import httpx
@@ -52,13 +42,7 @@ print(json.dumps({"version": httpx.__version__, "out": out}))
 
 def http3(c):
     base = c.base
-    for name in BY_URLLIB:
-        try:
-            response = urllib.request.urlopen(f"{base}/api3/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        _body_forms(c, "python-urllib", name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+    urllib_bodies(c, base, "api3", API3_TRUTH, BY_URLLIB)
 
     import requests
     from requests.adapters import HTTPAdapter
@@ -66,22 +50,15 @@ def http3(c):
 
     source = "python-requests"
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.get(f"{base}/api3/{name}", timeout=5)
-        _body_forms(c, source, name, response.status_code, response.reason, response.text, f"{how} response.text")
+    requests_bodies(c, base, "api3", API3_TRUTH, BY_REQUESTS)
     session = requests.Session()
     session.mount("http://", HTTPAdapter(max_retries=Retry(total=3, backoff_factor=0, status_forcelist=[429], respect_retry_after_header=False)))
     c.add_forms(source, "retries-exhausted-429", caught(lambda: session.get(f"{base}/api3/discord-429", timeout=5)), "transient", "the retries on 429 ran out; the rate limit clears by itself", f"{how} Session with HTTPAdapter(Retry(total=3, status_forcelist=[429])) get() of a 429", which=("str", "named"))
     session.close()
 
-    if not os.path.exists("/usr/bin/python3"):
-        return
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
-    run = subprocess.run(["/usr/bin/python3", "-c", HTTPX_CODE, base, json.dumps(BY_HTTPX)], capture_output=True, text=True, timeout=60, cwd=SCRATCH, env=env)
-    if run.returncode != 0 and "No module named 'httpx'" in run.stderr:
+    httpx = run_httpx(HTTPX_CODE, base, json.dumps(BY_HTTPX))
+    if httpx is None:
         return  # python3-httpx is not installed for /usr/bin/python3
-    result = json.loads(run.stdout)
-    version = subprocess.run(["/usr/bin/python3", "--version"], capture_output=True, text=True).stdout.split()[1]
-    how = f"httpx {result['version']} (Debian python3-httpx, /usr/bin/python3 {version}) response.text"
+    result, how = httpx
     for item in result["out"]:
-        _body_forms(c, "python-httpx", item["name"], item["status"], item["phrase"], item["body"], how)
+        api_body_forms(c, "python-httpx", "api3", API3_TRUTH, item["name"], item["status"], item["phrase"], item["body"], f"{how} response.text")

@@ -2,9 +2,9 @@
 checks not used before, and botocore against `/aws3/NAME` of servers.py for SQS (JSON protocol), Lambda
 (REST-JSON), STS and SNS (query/XML)."""
 import enum
-import importlib.metadata
 
 from common import caught
+from libraries import botocore_clients, jsonschema_cases, optional_import
 
 
 class Visibility(enum.Enum):
@@ -14,10 +14,7 @@ class Visibility(enum.Enum):
 
 
 def libs3(c, base):
-    try:
-        import pydantic
-    except ImportError:
-        pydantic = None
+    pydantic = optional_import("pydantic")
     if pydantic is not None:
         source = "python-pydantic"
         how = f"pydantic {pydantic.VERSION}"
@@ -27,40 +24,26 @@ def libs3(c, base):
             visibility: Visibility = Visibility.PRIVATE
 
         c.add_forms(source, "enum-member", caught(lambda: CreateRepo(name="tools", visibility="secret")), "fixable", "names visibility and the values it may take", f"{how} Enum field given an unknown value", which=("str", "named"))
-    try:
-        import jsonschema
-    except ImportError:
-        jsonschema = None
+    jsonschema = optional_import("jsonschema")
     if jsonschema is not None:
-        source = "python-jsonschema"
-        how = f"jsonschema {importlib.metadata.version('jsonschema')}"
         schema = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "type": "object",
             "properties": {"query": {"type": "string", "minLength": 3}, "card_number": {"type": "string"}, "card_cvc": {"type": "string"}},
             "dependentRequired": {"card_number": ["card_cvc"]},
         }
-        for case, data, reason in [
+        jsonschema_cases(c, jsonschema, schema, [
             ("min-length", {"query": "ab"}, "quotes the value and says it is too short (minLength 3 in str)"),
             ("dependent-required", {"card_number": "4242424242424242"}, "names card_cvc as required together with card_number"),
-        ]:
-            e = caught(lambda: jsonschema.validate(data, schema))
-            c.add(source, case, "message", e.message, "fixable", reason, f"{how} ValidationError.message")
-            c.add(source, case, "str", str(e), "fixable", reason, f"{how} str(ValidationError)")
-            c.add(source, case, "named", f"{type(e).__name__}: {e.message}", "fixable", reason, f"{how} Name: message")
-    try:
-        import botocore.config
-        import botocore.session
-    except ImportError:
+        ])
+    botocore = botocore_clients(read_timeout=2)
+    if botocore is None:
         return
+    make_client, _, how = botocore
     source = "python-botocore"
-    session = botocore.session.get_session()
-    config = botocore.config.Config(retries={"total_max_attempts": 1}, connect_timeout=1, read_timeout=2)
-    creds = {"region_name": "us-east-1", "aws_access_key_id": "AKIDEXAMPLE", "aws_secret_access_key": "secret"}
-    how = f"botocore {botocore.__version__}"
 
     def client(service):
-        return session.create_client(service, endpoint_url=f"{base}/aws3/{service}", config=config, **creds)
+        return make_client(service, f"{base}/aws3/{service}")
 
     cases = [
         ("sqs-queue-missing", lambda: client("sqs").send_message(QueueUrl=f"{base}/aws3/sqs/123456789012/exports", MessageBody="{}"), "ambiguous", "the queue does not exist; which one is meant is not said", "sqs.send_message (JSON protocol)"),

@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 
-from common import SCRATCH, caught
+from common import SCRATCH, caught, fresh_sqlite
 from round2 import NOBODY, _as_nobody_forms
 
 R4 = f"{SCRATCH}/r4"
@@ -129,10 +129,7 @@ def sqlite4(c):
     _protected()
     source = "python-sqlite3"
     path = f"{R4}/jobs.db"
-    if os.path.exists(path):
-        os.remove(path)
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE jobs (id INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, error TEXT)")
+    db = fresh_sqlite(path, "CREATE TABLE jobs (id INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, error TEXT)")
     db.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?)", [(1, "sync-invoices", "failed", "ConnectionRefusedError: [Errno 111] Connection refused"), (2, "export-csv", "succeeded", None), (3, "resize-images", "failed", "PermissionError: [Errno 13] Permission denied: '/srv/media'")])
     db.commit()
     os.chmod(path, 0o644)

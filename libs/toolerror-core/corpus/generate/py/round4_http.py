@@ -5,16 +5,14 @@ cut short, a URL with an unknown scheme, an empty 204 body read as JSON, an unfo
 self-signed certificate. httpx is Debian's python3-httpx for /usr/bin/python3, run as in round2_http.py. The
 truth and its reason are stated next to each case, by the principles in ../../LABELLING.md."""
 import json
-import os
 import re
 import socket
-import subprocess
-import urllib.error
 import urllib.request
 
 import servers
-from common import SCRATCH, caught
+from common import SCRATCH, caught, run_httpx
 from round2 import _self_signed
+from round2_http import httpx_items, requests_bodies, urllib_bodies
 
 R4 = f"{SCRATCH}/r4"
 
@@ -43,13 +41,6 @@ HTTPX_BARE = {
 def _addresses(text):
     """Object addresses in reprs (`at 0x7f...`) change on every run; they are fixed to one value."""
     return re.sub(r" at 0x[0-9a-f]+", " at 0x7f0000000000", text)
-
-
-def _body_forms(c, source, name, status, reason_phrase, body, how):
-    truth, reason = API4_TRUTH[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /api4/{name} (body written in servers.py)")
-    if status >= 400:
-        c.add(source, f"api-{name}", "status-body", f"{status} {reason_phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /api4/{name}")
 
 
 def _full_backlog():
@@ -99,13 +90,7 @@ def http4(c):
     c.port(stalled.getsockname()[1], 8030)
 
     source = "python-urllib"
-    for name in BY_URLLIB:
-        try:
-            response = urllib.request.urlopen(f"{base}/api4/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        _body_forms(c, source, name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+    urllib_bodies(c, base, "api4", API4_TRUTH, BY_URLLIB)
     # transient by rule 4: a connection reset by the peer
     c.add_forms(source, "connection-reset", caught(lambda: urllib.request.urlopen(f"http://127.0.0.1:{c.reset}/v1/export", timeout=5)), "transient", "connection reset by the peer", "urllib.request.urlopen to a listener that resets")
 
@@ -113,9 +98,7 @@ def http4(c):
 
     source = "python-requests"
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.get(f"{base}/api4/{name}", timeout=5)
-        _body_forms(c, source, name, response.status_code, response.reason, response.text, f"{how} response.text")
+    requests_bodies(c, base, "api4", API4_TRUTH, BY_REQUESTS)
     e = caught(lambda: requests.get(f"http://127.0.0.1:{stalled.getsockname()[1]}/v1/items", timeout=(0.5, 5)))
     for form, text in (("str", str(e)), ("named", f"{type(e).__name__}: {e}")):
         # transient by rule 3/4: a network connect timeout, not a timeout of the work
@@ -132,24 +115,15 @@ def http4(c):
         c.add(source, "ssl-self-signed", form, text, "ambiguous", "the server's certificate is not trusted; trusting it, another endpoint or stopping depends on context", f"{how} get() of a local TLS server with a self-signed certificate (openssl req -x509)")
     tls.socket.close()
 
-    if os.path.exists("/usr/bin/python3"):
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
-        argv = ["/usr/bin/python3", "-c", HTTPX_CODE, base, str(stalled.getsockname()[1]), json.dumps(BY_HTTPX), json.dumps(list(HTTPX_BARE))]
-        run = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=SCRATCH, env=env)
-        if not (run.returncode != 0 and "No module named 'httpx'" in run.stderr):
-            result = json.loads(run.stdout)
-            version = subprocess.run(["/usr/bin/python3", "--version"], capture_output=True, text=True).stdout.split()[1]
-            how = f"httpx {result['version']} (Debian python3-httpx, /usr/bin/python3 {version})"
-            truth = {
-                "connect-timeout": ("transient", "the network connect timed out"),
-                # fixable by rule 5: the URL is the value to change and the text gives the location to use
-                "redirect-not-followed": ("fixable", "the URL was moved; the text gives the redirect location to call instead"),
-            }
-            truth.update({f"http-{status}": v for status, v in HTTPX_BARE.items()})
-            for item in result["out"]:
-                t, reason = API4_TRUTH[item["name"]] if "name" in item else truth[item["case"]]
-                for form, text in item["forms"].items():
-                    call = item["how"] if form != "status-body" else item["how"].replace("response.text of", "f'{status_code} {reason_phrase}: {text}' of")
-                    c.add("python-httpx", item["case"], form, _addresses(text), t, reason, f"{how} {call}")
+    httpx = run_httpx(HTTPX_CODE, base, str(stalled.getsockname()[1]), json.dumps(BY_HTTPX), json.dumps(list(HTTPX_BARE)))
+    if httpx is not None:
+        result, how = httpx
+        truth = {
+            "connect-timeout": ("transient", "the network connect timed out"),
+            # fixable by rule 5: the URL is the value to change and the text gives the location to use
+            "redirect-not-followed": ("fixable", "the URL was moved; the text gives the redirect location to call instead"),
+        }
+        truth.update({f"http-{status}": v for status, v in HTTPX_BARE.items()})
+        httpx_items(c, result["out"], API4_TRUTH, truth, how, text=_addresses)
     holder.close()
     stalled.close()

@@ -177,6 +177,27 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def _send_entry(self, entry):
+        """Sends an (status, content type, body, headers) entry of API2_BODIES, API3_BODIES or API4_BODIES; a body
+        that is not a string is sent as JSON."""
+        status, content_type, body, headers = entry
+        self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+
+    def _send_s3_error(self, errors, name, request_id):
+        status, code, message = errors[name]
+        xml = f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code><Message>{message}</Message><RequestId>{request_id}</RequestId></Error>'
+        self._send(status, "application/xml", xml)
+
+    def _send_cut_short(self, header, value, data):
+        """A 200 JSON answer whose header promises more than data, which is sent before the connection closes."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header(header, value)
+        self.end_headers()
+        self.wfile.write(data)
+        self.wfile.flush()
+        self.close_connection = True
+
     def do_GET(self):
         parts = self.path.split("?")[0].strip("/").split("/")
         if parts[0] == "bare" and len(parts) == 2:
@@ -187,43 +208,25 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             headers = [("Retry-After", "12")] if parts[1] == "429" else []
             self._send(int(parts[1]), content_type, text, headers)
         elif parts[0] == "s3" and parts[1] in S3_ERRORS:
-            status, code, message = S3_ERRORS[parts[1]]
-            xml = f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code><Message>{message}</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>'
-            self._send(status, "application/xml", xml)
+            self._send_s3_error(S3_ERRORS, parts[1], "4442587FB7D0A2F9")
         elif parts[0] == "ok":
             self._send(200, "application/json", json.dumps({"status": "ok", "errors": [], "items": [1, 2, 3]}))
         elif parts[0] == "api2" and len(parts) == 2 and parts[1] in API2_BODIES:
-            status, content_type, body, headers = API2_BODIES[parts[1]]
-            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+            self._send_entry(API2_BODIES[parts[1]])
         elif parts[0] == "s3r2" and len(parts) == 2 and parts[1] in S3_ERRORS_2:
-            status, code, message = S3_ERRORS_2[parts[1]]
-            xml = f'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>{code}</Code><Message>{message}</Message><RequestId>9F2C1D7A6B3E5F04</RequestId></Error>'
-            self._send(status, "application/xml", xml)
+            self._send_s3_error(S3_ERRORS_2, parts[1], "9F2C1D7A6B3E5F04")
         elif parts[0] == "api3" and len(parts) == 2 and parts[1] in API3_BODIES:
-            status, content_type, body, headers = API3_BODIES[parts[1]]
-            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+            self._send_entry(API3_BODIES[parts[1]])
         elif parts[0] in ("api4", "redirect4") and len(parts) == 2:
             self._round4_get(parts)
         elif parts[0] == "loop":
             self._send(302, "text/html", "", [("Location", "/loop")])
         elif parts[0] == "chunked-broken":
             # Promises a chunk of 16 bytes, sends 5 and closes: a connection dropped mid-body.
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            self.wfile.write(b"10\r\n{\"ite")
-            self.wfile.flush()
-            self.close_connection = True
+            self._send_cut_short("Transfer-Encoding", "chunked", b"10\r\n{\"ite")
         elif parts[0] == "short-body":
             # Announces 120 bytes, sends 18 and closes.
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", "120")
-            self.end_headers()
-            self.wfile.write(b'{"items": [1, 2, 3')
-            self.wfile.flush()
-            self.close_connection = True
+            self._send_cut_short("Content-Length", "120", b'{"items": [1, 2, 3')
         else:
             self.send_error(404)
 
@@ -270,8 +273,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if parts[0] == "redirect4":
             self._send(301, "text/html", "", [("Location", f"/api4/{parts[1]}")])
         elif parts[1] in API4_BODIES:
-            status, content_type, body, headers = API4_BODIES[parts[1]]
-            self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
+            self._send_entry(API4_BODIES[parts[1]])
         else:
             self.send_error(404)
 
@@ -301,11 +303,10 @@ def silent_listener():
     return listener
 
 
-def _reading_listener(reset):
-    """Accepts, reads the request, then closes without answering: with SO_LINGER 0 (a TCP reset) or cleanly."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
+def _serving_listener(handle, threaded=False):
+    """A listener on 127.0.0.1 that passes each connection it accepts to handle(conn), in a thread of its own
+    when threaded, until the listener is closed."""
+    listener = silent_listener()
 
     def serve():
         while True:
@@ -313,13 +314,25 @@ def _reading_listener(reset):
                 conn, _ = listener.accept()
             except OSError:
                 return
-            conn.recv(65536)
-            if reset:
-                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            conn.close()
+            if threaded:
+                threading.Thread(target=handle, args=(conn,), daemon=True).start()
+            else:
+                handle(conn)
 
     threading.Thread(target=serve, daemon=True).start()
     return listener
+
+
+def _reading_listener(reset):
+    """Accepts, reads the request, then closes without answering: with SO_LINGER 0 (a TCP reset) or cleanly."""
+
+    def handle(conn):
+        conn.recv(65536)
+        if reset:
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
+
+    return _serving_listener(handle)
 
 
 def resetting_listener():
@@ -334,25 +347,16 @@ def closing_listener():
 
 def banner_listener(banner):
     """Accepts, writes a banner (e.g. an SSH server's) and closes: an HTTP client on the wrong port."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
 
-    def serve():
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            conn.sendall(banner)
-            try:
-                conn.recv(65536)
-            except OSError:
-                pass
-            conn.close()
+    def handle(conn):
+        conn.sendall(banner)
+        try:
+            conn.recv(65536)
+        except OSError:
+            pass
+        conn.close()
 
-    threading.Thread(target=serve, daemon=True).start()
-    return listener
+    return _serving_listener(handle)
 
 
 SMTP_MODES = {
@@ -368,9 +372,6 @@ SMTP_MODES = {
 def smtp_listener(mode):
     """A minimal SMTP server for smtplib: mode 'busy' refuses at the greeting, 'auth' refuses the login, 'rcpt'
     refuses the recipient, 'drop' closes without a greeting."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
 
     def session(conn):
         f = conn.makefile("rb")
@@ -399,16 +400,7 @@ def smtp_listener(mode):
                 conn.sendall(b"502 5.5.2 Error: command not recognized\r\n")
         conn.close()
 
-    def serve():
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=session, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return listener
+    return _serving_listener(session, threaded=True)
 
 
 def tls_server(certfile, keyfile):
@@ -457,9 +449,6 @@ def line_listener(mode):
     """A minimal line-protocol server (FTP, POP3 or IMAP) answering by LINE_MODES[mode]."""
     greeting, replies = LINE_MODES[mode]
     imap = mode.startswith("imap")
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
 
     def session(conn):
         conn.sendall(greeting)
@@ -475,13 +464,4 @@ def line_listener(mode):
                 break
         conn.close()
 
-    def serve():
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=session, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=serve, daemon=True).start()
-    return listener
+    return _serving_listener(session, threaded=True)

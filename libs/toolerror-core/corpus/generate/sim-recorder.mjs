@@ -1,0 +1,63 @@
+// The sim engine and the recorder between a client (an agent, the AI SDK) and the engine, shared by agents.mjs
+// and ai-sdk.mjs: the engine runs one sim script per case; the recorder forwards every request to it and keeps
+// the request under the case marker (`[case:…]`) of its first user message.
+import { spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+function firstUserText(body) {
+  const first = body.messages?.find((m) => m.role === 'user');
+  if (!first) return '';
+  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
+}
+
+/** Starts the recorder in front of the engine on `simPort`. A request with a case marker whose body `keep`
+ * accepts is pushed to `sessions` (a Map from the marker to `{ requests: [{ userAgent, body }] }`), and the
+ * session's `onRequest`, where one is set, is called. */
+export function startRecorder(simPort, sessions, keep = () => true) {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
+      if (key && keep(body)) {
+        const session = sessions.get(key) ?? { requests: [] };
+        session.requests.push({ userAgent: req.headers['user-agent'], body });
+        sessions.set(key, session);
+        session.onRequest?.();
+      }
+      const upstream = request({ host: '127.0.0.1', port: simPort, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${simPort}` } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      upstream.on('error', (e) => res.writeHead(502).end(String(e)));
+      upstream.end(raw);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** Starts `recovery-bench sim-engine --profile ideal` on the scripts in `scriptsDir`; resolves with the child
+ * and its port once it listens. */
+export function startSim(scriptsDir) {
+  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+  });
+}
