@@ -20,7 +20,7 @@ export interface DetectOptions {
 
 /**
  * The words of `family` in a rule set decide the kind of a detected failure (Appendix A "Kinds"); a set may
- * add a last step for the wide family (`wideFallback`).
+ * read the text's structure before them (`structureFirst`) and when none decides (`structureFallback`).
  */
 export function classifyFailure(text: string, family: Family, rules: RuleSetName = 'paper'): Kind {
   return classify(ruleSet(rules), family, text);
@@ -42,10 +42,9 @@ export function detectToolResult(message: Message, agent: AgentId | undefined, r
 }
 
 function classify(set: RuleSet, family: Family, text: string): Kind {
-  const first = set.first?.(text);
-  if (first) return first;
-  if (family === 'common') return kindOfWords(text, set.words.common) ?? 'ambiguous';
-  return set.wideFirst?.(text, set.words.wide) ?? kindOfWords(text, set.words.wide) ?? set.wideFallback?.(text) ?? 'ambiguous';
+  const words = set.words[family];
+  const fallback = family === 'wide' ? set.structureFallback?.(text) : undefined;
+  return set.structureFirst?.(text, words) ?? kindOfWords(text, words) ?? fallback ?? 'ambiguous';
 }
 
 function firstMatch(set: RuleSet, agent: AgentId | undefined, text: string) {

@@ -152,6 +152,50 @@ function shellCases4(env, shell) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Round 5. `env.web` serves `/status/NNN` for any status; psql is the Debian postgresql-client.
+// A git repository whose main and feature/tax branches changed the same line of app.py (fixed author and dates),
+// handed to the agent (nobody), so that merging the branch conflicts. The repository has its own user.name and
+// user.email (git merge asks for an identity before it merges).
+const GIT_CONFLICT = (dir) => {
+  const env = { ...process.env, GIT_AUTHOR_DATE: '2024-01-02T03:04:05Z', GIT_COMMITTER_DATE: '2024-01-02T03:04:05Z' };
+  const git = (...args) => execFileSync('git', ['-C', dir, '-c', 'safe.directory=*', '-c', 'user.name=RB Corpus', '-c', 'user.email=corpus@example.com', ...args], { env });
+  const app = (line) => writeFileSync(join(dir, 'app.py'), `def total(items, tax):\n${line}\n\nprint(total([1, 2]))\n`);
+  git('init', '-q', '-b', 'main');
+  git('add', 'notes.txt', 'app.py');
+  git('commit', '-q', '-m', 'Add tax calculation');
+  git('checkout', '-q', '-b', 'feature/tax');
+  app('    return round(sum(items) * (1 + tax), 2)');
+  git('commit', '-q', '-am', 'Round totals to cents');
+  git('checkout', '-q', 'main');
+  app('    return sum(items) * (1.0 + tax)');
+  git('commit', '-q', '-am', 'Use float tax rate');
+  git('config', 'user.name', 'RB Corpus');
+  git('config', 'user.email', 'corpus@example.com');
+  execFileSync('chown', ['-R', '65534:65534', dir]);
+};
+const SERVER_LOG = {
+  'logs/server.log': [
+    '2024-05-02T10:15:01Z INFO  started worker pool (4 workers)',
+    '2024-05-02T10:15:03Z ERROR upstream timed out after 30s (GET /api/orders)',
+    '2024-05-02T10:15:04Z INFO  GET /api/orders 200 in 112ms',
+    '2024-05-02T10:16:40Z ERROR connection refused by redis at 127.0.0.1:6379; retrying in 5s',
+    '2024-05-02T10:16:45Z INFO  redis connection restored',
+    '',
+  ].join('\n'),
+};
+
+/** Round-5 shell cases shared by every agent. */
+function shellCases5(env, shell) {
+  return [
+    { id: 'r5-sh-curl-429', steps: [shell(`curl -fsS ${env.web}/status/429`)], truth: 'transient', reason: 'curl: the server answered 429' },
+    { id: 'r5-sh-psql-refused', steps: [shell(`psql postgresql://app@127.0.0.1:${env.closed}/appdb -c 'SELECT 1'`)], truth: 'transient', reason: 'psql: connection to the database server refused' },
+    { id: 'r5-sh-mkdir-permission', steps: [shell('mkdir -p /var/lib/rb-app/cache')], truth: 'unrecoverable', reason: 'mkdir: Permission denied under root-owned /var/lib' },
+    { id: 'r5-sh-git-merge-conflict', setup: GIT_CONFLICT, steps: [shell('git merge feature/tax')], truth: 'ambiguous', reason: 'a merge conflict with stored data: which side to keep is not said' },
+    { id: 'r5-sh-grep-log-errors', setup: files(SERVER_LOG), steps: [shell('grep -n ERROR logs/server.log')], truth: 'none', reason: 'the search succeeded; the log lines it found report errors' },
+  ];
+}
+
 export const AGENT_CASES = {
   'qwen-code': (env) => {
     const shell = (command, extra = {}) => ({ name: 'run_shell_command', arguments: { command, ...extra } });
@@ -216,12 +260,29 @@ export const AGENT_CASES = {
       { id: 'r4-edit-stale', steps: [read('r4-edit-stale', 'app.py'), edit('r4-edit-stale', 'app.py', 'return sum(items) * tax', 'return round(sum(items) * (1 + tax), 2)')], truth: 'fixable', reason: 'old_string (a stale version of the line) is not in the file' },
       { id: 'r4-write-opt', steps: [{ name: 'write_file', arguments: { file_path: '/opt/rb-app/config.json', content: '{"retries": 3}\n' } }], truth: 'unrecoverable', reason: 'permission denied creating a directory under root-owned /opt' },
       { id: 'r4-fetch-503', steps: [webFetch(`${env.web}/status/503`)], truth: 'transient', reason: '503' },
+      // Round 5.
+      ...shellCases5(env, shell),
+      { id: 'r5-edit-tab-indent', steps: [read('r5-edit-tab-indent', 'app.py'), edit('r5-edit-tab-indent', 'app.py', '\treturn sum(items) * (1 + tax)', '\treturn round(sum(items) * (1 + tax), 2)')], truth: 'fixable', reason: 'old_string (indented with a tab; the file uses spaces) is not in the file' },
+      { id: 'r5-read-negative-offset', steps: [{ name: 'read_file', arguments: { file_path: ws(env, 'r5-read-negative-offset', 'app.py'), offset: -5, limit: 10 } }], truth: 'fixable', reason: 'offset must be a non-negative integer' },
+      { id: 'r5-fetch-404', steps: [webFetch(`${env.web}/status/404`)], truth: 'ambiguous', reason: '404' },
     ];
   },
 
-  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env), ...openCodeRound4(env)],
-  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env), ...openCodeRound4(env)],
+  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-409', status: 409, truth: 'ambiguous', reason: '409' })],
+  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-408', status: 408, truth: 'transient', reason: '408 (a request timeout)' })],
 };
+
+/** Round 5, OpenCode and Kilo Code; `fetch` is the status each fetches (one neither has fetched before). */
+function openCodeRound5(env, fetch) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+  return [
+    ...shellCases5(env, shell),
+    { id: 'r5-edit-tab-indent', steps: [read('r5-edit-tab-indent', 'app.py'), { name: 'edit', arguments: { filePath: ws(env, 'r5-edit-tab-indent', 'app.py'), oldString: '\treturn sum(items) * (1 + tax)', newString: '\treturn round(sum(items) * (1 + tax), 2)' } }], truth: 'none', reason: 'the agent matched the tab-indented oldString against the space-indented line and applied the edit' },
+    { id: 'r5-write-no-content', steps: [{ name: 'write', arguments: { filePath: ws(env, 'r5-write-no-content', 'config.json') } }], truth: 'fixable', reason: 'the required parameter content is missing' },
+    { id: fetch.id, steps: [{ name: 'webfetch', arguments: { url: `${env.web}/status/${fetch.status}`, format: 'text' } }], truth: fetch.truth, reason: fetch.reason },
+  ];
+}
 
 /** Round 4, OpenCode and Kilo Code. */
 function openCodeRound4(env) {

@@ -185,10 +185,12 @@ function sameArgs(raw, expected) {
   }
 }
 
-/** Ports of the local servers become fixed numbers (in `host:port` and curl's `host port N`), timings fixed values. */
+/** Ports of the local servers become fixed numbers (in `host:port`, curl's `host port N` and psql's `"host", port N`), timings fixed values. */
 function canonicalText(text, ports) {
   let out = text;
-  for (const [real, canonical] of ports) out = out.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`).replaceAll(`127.0.0.1 port ${real}`, `127.0.0.1 port ${canonical}`).replaceAll(`port: ${real}`, `port: ${canonical}`);
+  for (const [real, canonical] of ports) out = out.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`).replaceAll(`127.0.0.1 port ${real}`, `127.0.0.1 port ${canonical}`).replaceAll(`port: ${real}`, `port: ${canonical}`)
+    // Round 5: psql's `connection to server at "127.0.0.1", port N failed`.
+    .replaceAll(`"127.0.0.1", port ${real} `, `"127.0.0.1", port ${canonical} `);
   return out
     .replace(/\b(Ran \d+ tests?) in \d+\.\d+s\b/g, '$1 in 0.001s')
     .replace(/(Operation timed out after) \d+ milliseconds/g, '$1 2000 milliseconds')

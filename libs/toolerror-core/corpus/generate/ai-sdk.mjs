@@ -12,7 +12,7 @@
 // The bodies of the local API server below are written here in the style of public APIs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, unlink, writeFile } from 'node:fs/promises';
 import { createServer, get as httpGet } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
 import { createWriteStream } from 'node:fs';
@@ -99,9 +99,21 @@ const CASES = [
   { round: 4, id: 'http-409-conflict', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/409-webhook' } }, truth: 'ambiguous', reason: '409: conflicts with a stored webhook' },
   { round: 4, id: 'tests-timeout', call: { name: 'run_tests', arguments: { command: 'python3 slow_test.py' } }, truth: 'ambiguous', reason: "the tool's own time limit killed the command: repeating may time out again" },
   { round: 4, id: 'ok-lint-zero-errors', call: { name: 'run_command', arguments: { command: 'python3 lint.py' } }, truth: 'none', reason: 'the linter ran and found no errors; its warnings name error-handling functions' },
+  // Round 5: these cases get the round-3, round-4 and round-5 tools (round5Tools); the texts of the cases above stay as they were.
+  { round: 5, id: 'http-504-cloudflare', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/cf-504' } }, truth: 'transient', reason: '504: gateway timeout' },
+  { round: 5, id: 'command-curl-reset', call: { name: 'run_command', arguments: { command: 'curl -sS http://127.0.0.1:8206/v1/health' } }, truth: 'transient', reason: 'curl printed that the connection was reset by the peer' },
+  { round: 5, id: 'command-sqlite-locked', call: { name: 'run_command', arguments: { command: 'python3 migrate.py' } }, truth: 'transient', reason: 'the script failed because the database is locked by another process' },
+  { round: 5, id: 'input-format-email-datetime', call: { name: 'schedule_meeting', arguments: { title: 'Sprint review', start: '2026-04-02 15:00', attendees: ['dana@example', 'lee@example.com'] } }, truth: 'fixable', reason: "the SDK's invalid-input error names start as an ISO datetime and attendees[0] as an email" },
+  { round: 5, id: 'input-unrecognized-key', call: { name: 'set_config', arguments: { key: 'log_level', value: 'debug', scope: 'global' } }, truth: 'fixable', reason: "the SDK's invalid-input error names the unrecognized key scope" },
+  { round: 5, id: 'delete-eacces', call: { name: 'delete_file', arguments: { path: '/etc/hosts' } }, truth: 'unrecoverable', reason: 'permission denied deleting a file under /etc' },
+  { round: 5, id: 'http-403-scope', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/gitlab-403' } }, truth: 'unrecoverable', reason: '403: the access token lacks the required scope' },
+  { round: 5, id: 'command-git-pathspec', call: { name: 'run_command', arguments: { command: 'git -C repo checkout release/2.3' } }, truth: 'ambiguous', reason: "git's own error: no branch or file of that name; which one is meant is not said" },
+  { round: 5, id: 'json-parse-html', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/login-page' } }, truth: 'ambiguous', reason: 'a JSON parse error of the data the tool read (an HTML page)' },
+  { round: 5, id: 'ok-ci-failure-fields', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/ci-pipeline' } }, truth: 'none', reason: 'the pipeline succeeded; its fields are named failure_reason and a note names a retried ETIMEDOUT' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
+const ROUND5 = new Set(CASES.filter((c) => c.round === 5).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -125,6 +137,11 @@ const API = {
   'github-403': [403, '{"message":"Must have admin rights to Repository.","documentation_url":"https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook","status":"403"}'],
   '409-webhook': [409, '{"errors":[{"code":"DUPLICATE","message":"A webhook with this URL already exists for this project."}]}'],
   'slack/general': [200, '{"ok":true,"channel":"C024BE91L","ts":"1712345678.000200","message":{"type":"message","text":"Nightly deploy failed: 3 errors (ECONNRESET x2, 503 x1); retry scheduled for 02:00","bot_id":"B01"}}'],
+  // Round 5.
+  'cf-504': [504, 'error code: 504', { 'content-type': 'text/plain; charset=UTF-8' }],
+  'gitlab-403': [403, '{"error":"insufficient_scope","error_description":"The request requires higher privileges than provided by the access token.","scope":"api"}'],
+  'login-page': [200, '<!DOCTYPE html>\n<html lang="en"><head><title>Sign in - Acme</title></head><body><form method="post" action="/session"><input name="login"></form></body></html>\n', { 'content-type': 'text/html; charset=utf-8' }],
+  'ci-pipeline': [200, '{"id":90417,"ref":"main","status":"success","jobs":[{"name":"build","status":"success","failure_reason":null},{"name":"test","status":"success","failure_reason":null,"retried":true,"note":"first attempt failed: ETIMEDOUT fetching dependencies; passed on retry"}]}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -251,6 +268,27 @@ async function worker(config) {
       }),
     }),
   };
+  // Round 5 tools, given only to the round-5 cases.
+  const round5Tools = {
+    schedule_meeting: tool({
+      description: 'Schedule a meeting',
+      inputSchema: z.object({ title: z.string(), start: z.iso.datetime(), attendees: z.array(z.email()).min(1) }),
+      execute: async ({ title }) => ({ scheduled: title }),
+    }),
+    set_config: tool({
+      description: 'Set a configuration value',
+      inputSchema: z.strictObject({ key: z.enum(['log_level', 'timeout_ms', 'region']), value: z.string() }),
+      execute: async ({ key, value }) => `${key}=${value}`,
+    }),
+    delete_file: tool({
+      description: 'Delete a file',
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => {
+        await unlink(path);
+        return `deleted ${path}`;
+      },
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -261,8 +299,9 @@ async function worker(config) {
     try {
       const round3 = config.round3.includes(kase);
       const round4 = config.round4.includes(kase);
+      const round5 = config.round5.includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -331,6 +370,11 @@ function prepareWorkspace() {
   writeFileSync(`${S}/sync.py`, 'import sys\nimport urllib.request\n\nurl = sys.argv[1]\nwith urllib.request.urlopen(url, timeout=5) as res:\n    print(res.read().decode())\n');
   writeFileSync(`${S}/lint.py`, 'print("lint: 18 files checked, 0 errors, 2 warnings")\nprint("  worker/retry.py:41 W0703 broad-except in retry_on_error()")\nprint("  worker/upload.py:77 W1203 logging f-string in log_failed_upload()")\n');
   writeFileSync(`${S}/slow_test.py`, 'import time\n\ntime.sleep(5)\nprint("ok")\n');
+  // Round 5: a database that another process locks while the cases run (see main), and a git repository.
+  writeFileSync(`${S}/migrate.py`, 'import sqlite3\n\ncon = sqlite3.connect("app.db", timeout=0.2)\ncon.execute("ALTER TABLE users ADD COLUMN last_login TEXT")\ncon.commit()\nprint("migrated")\n');
+  execFileSync('python3', ['-c', 'import sqlite3; c = sqlite3.connect("app.db"); c.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)"); c.commit()'], { cwd: S });
+  const gitEnv = { ...process.env, GIT_CEILING_DIRECTORIES: ROOT, HOME: `${ROOT}/home` };
+  execFileSync('sh', ['-c', "git init -q -b main repo && cd repo && echo '# web' > README.md && git add README.md && git -c user.name=dev -c user.email=dev@example.com commit -q -m init"], { cwd: S, env: gitEnv });
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
 }
 
@@ -365,10 +409,13 @@ async function main() {
   const recorder = await startRecorder(sim.port, sessions);
   const versions = `ai ${versionOf('ai')}, @ai-sdk/openai-compatible ${versionOf('@ai-sdk/openai-compatible')}, zod ${versionOf('zod')}`;
   let nodeVersion;
+  // Round 5: another process (as nobody too) holds an exclusive lock on app.db while the cases run.
+  const holder = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '/usr/bin/python3', '-c', 'import sqlite3, time\nc = sqlite3.connect("app.db", isolation_level=None)\nc.execute("BEGIN EXCLUSIVE")\nprint("locked", flush=True)\ntime.sleep(150)'], { cwd: S, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => holder.stdout.once('data', resolve));
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -376,6 +423,7 @@ async function main() {
     await new Promise((resolve) => child.on('exit', resolve));
     clearTimeout(timer);
   } finally {
+    holder.kill();
     sim.child.kill('SIGTERM');
     recorder.close();
     close();

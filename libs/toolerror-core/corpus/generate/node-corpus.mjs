@@ -7,7 +7,7 @@ import { accessSync, chownSync, constants, linkSync, mkdirSync, readFileSync, re
 import { readFile } from 'node:fs/promises';
 import { createSocket } from 'node:dgram';
 import { Resolver as DnsResolver } from 'node:dns/promises';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { createServer, get as httpGetRaw } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
@@ -985,7 +985,160 @@ async function mcpFourth(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth };
+// Round 5. The bodies of the round-5 API server (`api5Server` below) are written here in the style of public APIs
+// (Anthropic, Google APIs, GitLab, Django REST framework, Kubernetes, Stripe, a CI pipeline endpoint); the texts
+// around them come from fetch, undici, fs, child_process, python3, git, docker, node --test, zod and the MCP SDK,
+// and the tool wrappers named in each producer.
+const API5_BODIES = {
+  'anthropic-529': [529, {}, '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'],
+  'google-400': [400, {}, '{"error":{"code":400,"message":"Invalid value at \'page_size\' (TYPE_INT32), \\"ten\\"","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"page_size","description":"Invalid value at \'page_size\' (TYPE_INT32), \\"ten\\""}]}]}}'],
+  'gitlab-403': [403, {}, '{"error":"insufficient_scope","error_description":"The request requires higher privileges than provided by the access token.","scope":"write_repository"}'],
+  'drf-405': [405, { allow: 'GET, HEAD, OPTIONS' }, '{"detail":"Method \\"DELETE\\" not allowed."}'],
+  'k8s-409': [409, {}, '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"deployments.apps \\"web\\" already exists","reason":"AlreadyExists","details":{"name":"web","group":"apps","kind":"deployments"},"code":409}'],
+  'pool-503': [503, {}, '{"status":"error","message":"Database connection pool exhausted, please try again later."}'],
+  'stripe-401': [401, {}, '{"error":{"message":"Invalid API Key provided: sk_live_****************4f2a","type":"invalid_request_error"}}'],
+  'ci-pipeline': [200, {}, '{"id":48213,"ref":"main","status":"success","jobs":[{"name":"test","status":"success","failure_reason":null,"retried":false},{"name":"lint","status":"success","failure_reason":null,"allow_failure":true},{"name":"e2e","status":"success","failure_reason":null,"retried":true,"note":"first attempt failed: ETIMEDOUT pulling image; passed on retry"}]}'],
+};
+
+const api5Server = () => bodiesServer(API5_BODIES);
+
+async function apis5(env) {
+  const base = `http://127.0.0.1:${env.api5Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `http5-${name}`, [
+    ['anthropic-529', 'transient', 'the API is overloaded (overloaded_error): expected to clear by itself'],
+    ['google-400', 'fixable', 'the Google-style 400 names the field page_size and that it must be an INT32'],
+    ['gitlab-403', 'unrecoverable', '403: the access token lacks the required scope'],
+    ['drf-405', 'ambiguous', '405: the method is not allowed; which call to make instead is not said'],
+    ['k8s-409', 'ambiguous', '409: the deployment already exists: a conflict with stored data'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  {
+    const name = 'pool-503';
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `http5-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, 'transient', '503: the database pool is exhausted; try again later', `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  const pipelineRes = await fetch(`${base}/api/ci-pipeline`);
+  add('node-fetch', 'ok-ci-pipeline-failure-fields', 'body', await pipelineRes.text(), 'none', 'the pipeline succeeded; its fields are named failure_reason and a note names a retried ETIMEDOUT', `fetch ${apiBodyHow('ci-pipeline')}: the response body`);
+}
+
+async function files5() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs5`;
+  mkdirSync(`${dir}/exports`, { recursive: true });
+  writeFileSync(`${dir}/exports/orders.csv`, 'id,total\n1,20\n2,35\n');
+  writeFileSync(`${dir}/server.log`, '10:00:00 INFO  listening on :3000\n'.repeat(20));
+  const cases = [
+    ['stat-enoent', () => fsp.stat(`${dir}/exports/2026-04/orders.csv`), 'ambiguous', 'the path does not exist; which one is meant is not said', 'fs.promises.stat of a missing path'],
+    ['copyfile-excl-eexist', () => fsp.copyFile(`${dir}/exports/orders.csv`, `${dir}/server.log`, constants.COPYFILE_EXCL), 'ambiguous', 'the destination exists; overwrite or pick another name is not said', 'fs.promises.copyFile with COPYFILE_EXCL onto an existing file'],
+    ['read-stream-range', () => new Promise((resolve, reject) => createReadStream(`${dir}/server.log`, { start: 120, end: 40 }).on('error', reject).on('end', resolve).resume()), 'fixable', 'names start, the bound it must respect and the value it received', 'fs.createReadStream with start 120 and end 40 (a line-range tool with its arguments swapped)'],
+  ];
+  await addThrown(source, cases);
+  await addAsNobody(source, [
+    ['eacces-rename-etc', "require('fs').renameSync('/etc/hosts', '/etc/hosts.bak')", 'permission denied renaming a file under /etc'],
+    ['eacces-open-rw', "require('fs').openSync('/etc/passwd', 'r+')", 'permission denied opening a system file for writing'],
+  ]);
+}
+
+async function processes5(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli5`;
+  mkdirSync(`${dir}/tests`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  execSync(`git init -q -b main repo && cd repo && echo '# api' > README.md && git add README.md && git -c user.name=dev -c user.email=dev@example.com commit -q -m init && git remote add origin http://127.0.0.1:${env.refusedPort}/acme/api.git`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  writeFileSync(`${dir}/import_orders.py`, 'import sqlite3\n\ncon = sqlite3.connect("shop.db", timeout=0.2)\ncon.execute("INSERT INTO orders (id, total) VALUES (?, ?)", (1042, 89.5))\ncon.commit()\nprint("imported 1 order")\n');
+  writeFileSync(`${dir}/tests/retry.test.mjs`, "import { test } from 'node:test';\nimport assert from 'node:assert';\n\ntest('retries a request after ECONNRESET', () => assert.equal(1 + 1, 2));\ntest('gives up with TimeoutError after 3 attempts', () => assert.ok(true));\ntest('maps 401 Unauthorized to AuthError', () => assert.ok(true));\n");
+  execFileSync('python3', ['-c', 'import sqlite3; c = sqlite3.connect("shop.db"); c.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL)"); c.commit()'], { cwd: dir });
+  // Another process holds a write lock on the database while the import runs.
+  const holder = spawn('python3', ['-c', 'import sqlite3, time\nc = sqlite3.connect("shop.db", isolation_level=None)\nc.execute("BEGIN EXCLUSIVE")\nprint("locked", flush=True)\ntime.sleep(60)'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => holder.stdout.once('data', resolve));
+  const refused = (t) => t.replaceAll(`port ${env.refusedPort} after`, 'port 8101 after').replace(/after \d+ ms/g, 'after 0 ms');
+  const cases = [
+    ['python-sqlite-locked', () => execAsync('python3 import_orders.py', { cwd: dir }), 'transient', 'the script failed because the database is locked by another process', "child_process.exec('python3 import_orders.py') while another process holds an exclusive sqlite lock"],
+    ['git-fetch-refused', () => execAsync('git fetch origin', { cwd: `${dir}/repo`, env: gitEnv }), 'transient', 'the connection to the git server was refused', "child_process.exec('git fetch origin') of a remote on a closed port (the port and the elapsed ms fixed)"],
+    ['git-checkout-pathspec', () => execAsync('git checkout release/2.3', { cwd: `${dir}/repo`, env: gitEnv }), 'ambiguous', "git's own error: no branch or file of that name; which one is meant is not said", "child_process.exec('git checkout release/2.3') of a branch that does not exist"],
+    ['docker-permission-denied', () => execAsync('docker ps', { cwd: dir, uid: 65534, gid: 65534, env: { PATH: process.env.PATH, HOME: dir } }), 'unrecoverable', 'permission denied connecting to the Docker daemon socket', "child_process.exec('docker ps') as user nobody (not in the docker group)"],
+  ];
+  try {
+    for (const [kase, action, truth, reason, how] of cases) {
+      const e = await thrown(action);
+      add(source, kase, 'message', refused(e.message), truth, reason, how);
+      add(source, kase, 'stderr', refused(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+    }
+  } finally {
+    holder.kill();
+  }
+  const tap = await execAsync('node --test --test-reporter=tap tests/', { cwd: dir });
+  add(source, 'ok-node-test-error-names', 'stdout', tap.replace(/(duration_ms:? )[\d.]+/g, (m, key) => `${key}1.5`), 'none', 'all tests passed; their names are error words', "child_process.exec('node --test --test-reporter=tap tests/') (the durations fixed to 1.5 ms)");
+}
+
+const MOVE_FILES_ARGS = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('move'), from: z.string(), to: z.string() }),
+  z.object({ action: z.literal('delete'), paths: z.array(z.string()).min(1) }),
+]);
+const INVITE_ARGS = z.object({ workspace_id: z.uuid(), email: z.email(), role: z.enum(['member', 'admin', 'viewer']) });
+const BOOKING_ARGS = z.object({ room: z.string(), check_in: z.iso.date(), check_out: z.iso.date() }).refine((a) => a.check_out > a.check_in, { message: 'check_out must be after check_in', path: ['check_out'] });
+
+async function zod5() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  for (const [kase, schema, args, reason] of [
+    ['discriminator', MOVE_FILES_ARGS, { action: 'copy', from: 'a.txt', to: 'b.txt' }, "names action and its options 'move' | 'delete'"],
+    ['uuid-email-enum', INVITE_ARGS, { workspace_id: 'acme-prod', email: 'dana at example.com', role: 'owner' }, 'names workspace_id as a UUID, email as an email and role with its options'],
+    ['refine-dates', BOOKING_ARGS, { room: '204', check_in: '2026-05-12', check_out: '2026-05-10' }, 'names check_out and that it must be after check_in'],
+  ]) {
+    const e = await thrown(() => schema.parse(args));
+    add(source, kase, 'message', e.message, 'fixable', reason, `${how}: ZodError message`);
+    add(source, kase, 'pretty', z.prettifyError(e), 'fixable', reason, `${how}: z.prettifyError`);
+  }
+}
+
+async function mcpFifth(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api5Port}`;
+  const dir = `${SCRATCH}/mcp5`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/pricing.py`, 'def discounted(total, percent):\n    return total - total * percent // 100\n');
+  writeFileSync(`${dir}/test_pricing.py`, 'import unittest\n\nfrom pricing import discounted\n\n\nclass PricingTest(unittest.TestCase):\n    def test_no_discount(self):\n        self.assertEqual(discounted(100, 0), 100)\n\n    def test_fifteen_percent(self):\n        self.assertEqual(discounted(99, 15), 84.15)\n\n\nif __name__ == "__main__":\n    unittest.main()\n');
+  const server = new McpServer({ name: 'corpus-5', version: '1.0.0' });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('query_db', { inputSchema: { sql: z.string() } }, async () => {
+    // A database client's connect to the database port, which is closed.
+    await new Promise((resolve, reject) => createConnection(env.refusedPort, '127.0.0.1').on('connect', resolve).on('error', reject));
+    return { content: [{ type: 'text', text: '[]' }] };
+  });
+  server.registerTool('get_url', { inputSchema: { url: z.string() } }, async ({ url }) => ({ content: [{ type: 'text', text: await (await fetch(url, { signal: AbortSignal.timeout(200) })).text() }] }));
+  server.registerTool('create_branch', { inputSchema: { repo: z.string(), name: z.string().regex(/^[\w./-]+$/), from: z.string() } }, async ({ name }) => ({ content: [{ type: 'text', text: `created ${name}` }] }));
+  server.registerTool('run_tests', { inputSchema: { module: z.string() } }, async ({ module }) => {
+    const out = await run('python3', ['-m', 'unittest', module], { cwd: dir });
+    const stderr = out.stderr.replace(/in \d+\.\d+s/, 'in 0.001s');
+    return out.code === 0 ? { content: [{ type: 'text', text: stderr }] } : { content: [{ type: 'text', text: `Tests failed (exit ${out.code}): python3 -m unittest ${module}\n${stderr}` }], isError: true };
+  });
+  server.registerTool('queue_stats', { inputSchema: { queue: z.string() } }, async ({ queue }) => ({ content: [{ type: 'text', text: `queue ${queue}: 0 pending, 12840 processed today, 0 in dead-letter.\nlast error: none (previous: "TimeoutError: job 88121 exceeded 30s" on 2026-03-01, resolved)` }] }));
+  server.registerPrompt('summarize_incident', { argsSchema: { incident_id: z.string() } }, ({ incident_id: id }) => ({ messages: [{ role: 'user', content: { type: 'text', text: id } }] }));
+  const { client, call } = await connectClient(server, 'corpus-5');
+  const cases = [
+    ['upstream-401-stripe', () => call('call_api', { path: '/api/stripe-401' }), 'unrecoverable', '401: the API key is invalid'],
+    ['upstream-529-overloaded', () => call('call_api', { path: '/api/anthropic-529' }), 'transient', 'the upstream API is overloaded'],
+    ['tool-throws-db-refused', () => call('query_db', { sql: 'SELECT count(*) FROM orders' }), 'transient', 'the database connection was refused'],
+    ['tool-throws-fetch-timeout', () => call('get_url', { url: `http://127.0.0.1:${env.silentPort}/v1/status` }), 'transient', 'the request timed out'],
+    ['missing-arguments', () => client.callTool({ name: 'create_branch', arguments: {} }), 'fixable', 'names repo, name and from as required strings'],
+    ['tool-tests-failed', () => call('run_tests', { module: 'test_pricing' }), 'ambiguous', 'a test of the code the tool ran failed: the code is wrong, not the call'],
+    ['ok-queue-error-words', () => call('queue_stats', { queue: 'emails' }), 'none', 'the queue stats were read; they name a past resolved TimeoutError'],
+  ];
+  await addToolResults(source, cases);
+  await addMcpThrown(source, [
+    ['prompt-not-found', () => client.getPrompt({ name: 'summarise_incident', arguments: { incident_id: 'INC-2291' } }), 'fixable', 'the prompt name is the value to change', 'getPrompt of a misspelt prompt name'],
+  ]);
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -1031,6 +1184,8 @@ async function main() {
   env.dnsPort = dnsSocket.address().port;
   // Round 4: a further API server.
   env.api4Port = await serve(api4Server(), 8109);
+  // Round 5: a further API server.
+  env.api5Port = await serve(api5Server(), 8110);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -69,6 +69,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Parameter validation failed:\nMissing required parameter in input: "Key"', 'fixable'),
     ex("'ten' is not of type 'integer'", 'fixable'),
     ex("Additional properties are not allowed ('shape' was unexpected)", 'fixable'),
+    ex('500 is greater than the maximum of 100', 'fixable'),
   ],
   'py-requests-url': [
     ex("Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com/v1/items?", 'fixable'),
@@ -128,6 +129,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("(535, b'5.7.8 Username and Password not accepted')", 'unrecoverable'),
     ex("'/srv/a.txt' and '/srv/a.txt' are the same file", 'fixable'),
     ex("TimeoutExpired: Command '['sleep', '5']' timed out after 0.3 seconds", 'ambiguous'),
+    ex("Redirect response '301 Moved Permanently' for url 'http://127.0.0.1:8000/old'\nRedirect location: '/new'", 'fixable'),
   ],
   'api-error-prefix': [
     ex('Slack API error: ratelimited', 'transient'),
@@ -147,7 +149,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Daily quota exhausted for this API key; it resets at 00:00 UTC.', 'unrecoverable'),
   ],
   'request-failed-status': [ex('Request failed (status 503)', 'transient'), ex('Request failed (status 404)', 'ambiguous')],
-  'zod-issues': [ex('[\n  {\n    "origin": "number",\n    "code": "too_small",\n    "minimum": 0,\n    "path": [\n      "amount_cents"\n    ],\n    "message": "Too small: expected number to be >0"\n  }\n]', 'fixable')],
+  'zod-issues': [ex('[\n  {\n    "origin": "number",\n    "code": "too_small",\n    "minimum": 0,\n    "path": [\n      "amount_cents"\n    ],\n    "message": "Too small: expected number to be >0"\n  }\n]', 'ambiguous')],
   'py-disconnected': [
     ex('Connection unexpectedly closed', 'transient'),
     ex("SMTPServerDisconnected('Connection unexpectedly closed')", 'transient'),
@@ -218,6 +220,9 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('cat: /etc/shadow: Permission denied\n', 'unrecoverable', 'none', OPENCODE),
     ex("ls: cannot access '/rb-nowhere': No such file or directory\n", 'ambiguous', 'none', KILO),
     ex('bash: line 1: rb-no-such-program: command not found\n', 'ambiguous', 'none', OPENCODE),
+    ex("error: pathspec 'release/2.1' did not match any file(s) known to git\n", 'ambiguous', 'none', KILO),
+    ex("usage: python -m json.tool [-h] [--indent INDENT]\npython -m json.tool: error: argument --indent: invalid int value: 'two'\n", 'fixable', 'none', OPENCODE),
+    ex('401 Unauthorized: {"message":"Bad credentials","status":"401"}\n', 'unrecoverable', 'none', KILO),
     ex('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n', 'transient', 'none', KILO),
     ex('Traceback (most recent call last):\n  File "/tmp/ws/app.py", line 4, in <module>\n    print(total([1, 2]))\nTypeError: total() missing 1 required positional argument: \'tax\'\n', 'ambiguous', 'none', OPENCODE),
   ],

@@ -1,4 +1,4 @@
-import { commandDiagnostic, extendedQuotaKind, failedCommandOutput, fastApiDetail, htmlErrorPage, jsonErrorBody, nodeErrno, nodeUncaught, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
+import { commandDiagnostic, failedCommandOutput, fastApiDetail, htmlErrorPage, jsonErrorBody, nodeErrno, nodeUncaught, spentQuota, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
 import { parseJsonObject, skipLeadingWhiteSpace, type AgentId, type TextRule } from './paper-rules.ts';
 
 /**
@@ -79,7 +79,7 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     source: 'pydantic ValidationError str "N validation error(s) for Model"; botocore ParamValidationError; jsonschema ValidationError.message ("\'x\' is not of type", "does not match \'^…$\'")',
     family: 'wide',
     matches: startsWith(
-      /^(?:\d+ validation errors? for [\w.]+\n|(?:ParamValidationError: )?Parameter validation failed:\n|(?:'[^'\n]*'|[\w.-]+) (?:is not of type '|is not one of \[|is a required property|does not match '|is a dependency of '|is too (?:short|long))|Additional properties are not allowed \()/,
+      /^(?:\d+ validation errors? for [\w.]+\n|(?:ParamValidationError: )?Parameter validation failed:\n|(?:'[^'\n]*'|[\w.-]+) (?:is not of type '|is not one of \[|is a required property|does not match '|is a dependency of '|is too (?:short|long)|is (?:greater|less) than (?:or equal to )?the (?:maximum|minimum) of )|Additional properties are not allowed \()/,
     ),
   },
   {
@@ -162,7 +162,7 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     source: 'CPython and library exceptions whose names do not end in Error: http.client IncompleteRead / InvalidURL / BadStatusLine, httpx UnsupportedProtocol, requests InvalidHeader / TooManyRedirects, smtplib SMTP*Refused, subprocess TimeoutExpired, zipfile BadZipFile, and str() of IncompleteRead and smtplib replies ("(421, b\'…\')")',
     family: 'wide',
     matches: startsWith(
-      /^(?:(?:[\w]+\.)*(?:IncompleteRead|UnsupportedProtocol|InvalidURL|InvalidHeader|InvalidSchema|MissingSchema|SMTPServerDisconnected|SMTPRecipientsRefused|SMTPSenderRefused|BadStatusLine|LineTooLong|TooManyRedirects|TimeoutExpired|BadZipFile)[:(]|\((?:'Connection broken: )?IncompleteRead\(|\([245]\d\d, b['"]|Request URL has an unsupported protocol |URL can't contain control characters|peer closed connection without sending|'[^'\n]+' and '[^'\n]+' are the same file$)/,
+      /^(?:(?:[\w]+\.)*(?:IncompleteRead|UnsupportedProtocol|InvalidURL|InvalidHeader|InvalidSchema|MissingSchema|SMTPServerDisconnected|SMTPRecipientsRefused|SMTPSenderRefused|BadStatusLine|LineTooLong|TooManyRedirects|TimeoutExpired|BadZipFile)[:(]|\((?:'Connection broken: )?IncompleteRead\(|\([245]\d\d, b['"]|Request URL has an unsupported protocol |URL can't contain control characters|peer closed connection without sending|'[^'\n]+' and '[^'\n]+' are the same file$|Redirect response '3\d\d )/,
     ),
   },
   {
@@ -188,7 +188,7 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'quota-spent',
     source: 'API quota texts returned as they are: a quota or plan limit per day or month that is exhausted, exceeded or reached',
     family: 'wide',
-    matches: (text) => /\b(?:exhausted|exceeded|reached|spent|used up|run out)\b/i.test(text.slice(0, 1024)) && extendedQuotaKind(text.slice(0, 1024)) !== undefined,
+    matches: (text) => /\b(?:exhausted|exceeded|reached|spent|used up|run out)\b/i.test(text.slice(0, 1024)) && spentQuota(text.slice(0, 1024)),
   },
   {
     name: 'request-failed-status',
@@ -200,8 +200,9 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'zod-issues',
     source: 'zod 4 ZodError.message: a JSON list of issues, each with its code, path and message, as tools return it',
     family: 'wide',
-    // Each issue names the argument's path and what it must be.
-    kind: 'fixable',
+    // The issues name a path and what it must be, but not whose data failed: a tool's arguments, or a response
+    // the tool checked (both seen in the corpus), so the list alone gives no guidance.
+    kind: 'ambiguous',
     matches: zodIssues,
   },
   {

@@ -111,12 +111,14 @@ export const STATUS_THEN_BODY = /^(?:[A-Za-z_][\w.]*: )?(?:HTTP(?: Error)? )?([4
 const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(status) ?? (status >= 400 && status <= 499 ? 'ambiguous' : undefined);
 
 /**
- * The extended set's first step for the wide family. A bare status line takes the kind of its status. A status
+ * The extended set's first step, for both word families. A spent quota is unrecoverable. A bare status line
+ * takes the kind of its status. A status
  * line with a body is read by its body: the words there (or the body's own status) decide, else the status
  * does — so the reason phrase alone (`Bad Request`, `Unprocessable Entity`, `Too Many Requests`) never makes a
  * 400 or 422 fixable, nor a 429 whose body says a daily quota is spent transient.
  */
 export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
+  if (spentQuota(text)) return 'unrecoverable';
   const t = text.trim();
   const bare = BARE_STATUS.exec(t);
   if (bare) return kindOfStatusLine(Number(bare[1] ?? bare[2] ?? bare[3] ?? bare[4]));
@@ -131,10 +133,7 @@ export function extendedFirstKind(text: string, words: WordLists): Kind | undefi
  * limit per day or month (or asks to upgrade the plan), or a quota and its reset time, and no wait of seconds or
  * minutes. Read for both word families: a script's output in a shell result says it the same way.
  */
-/** The extended set's first step for both word families: a spent quota is unrecoverable. */
-export const extendedQuotaKind = (text: string): Kind | undefined => (spentQuota(text) ? 'unrecoverable' : undefined);
-
-function spentQuota(text: string): boolean {
+export function spentQuota(text: string): boolean {
   const head = text.slice(0, 4096);
   const quota = /quota/i.test(head);
   if (!quota && !/\blimit\b/i.test(head)) return false;
@@ -197,12 +196,14 @@ const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${ST
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
  * form of a POSIX tool's diagnostic (`cat: /etc/shadow: Permission denied`, `bash: line 1: x: command not found`)
  * or of curl's (`curl: (7) Failed to connect to …`), Node's report of an uncaught exception, an `Error:` or git
- * `fatal:` line, or an HTTP status line a script printed.
+ * `fatal:` line, an HTTP status line a script printed, or argparse's usage error.
  */
 export function failedCommandOutput(text: string): boolean {
   if (text.startsWith('Traceback (most recent call last):\n') || nodeUncaught(text)) return true;
   // An error line first (`Error: …`, `fatal: …`), or a status line with its body.
   if (/^(?:Error|ERROR|error): \S/.test(text) || STATUS_THEN_BODY.test(text) || BARE_STATUS.test(text.trim())) return true;
+  // A usage error of Python's argparse: the usage, then `prog: error: …`.
+  if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
   return commandDiagnostic(text);
 }
 

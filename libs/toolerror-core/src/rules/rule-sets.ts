@@ -1,6 +1,6 @@
 import type { Kind, RuleSetName } from '../types.ts';
 import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES } from './extended-rules.ts';
-import { extendedFallbackKind, extendedFirstKind, extendedQuotaKind } from './extended-texts.ts';
+import { extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
 import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
@@ -14,12 +14,10 @@ export interface RuleSet {
   generic: readonly TextRule[];
   /** The word lists that classify a message flagged `is_error`. */
   isError: Family;
-  /** For every detected text: a kind from the text's structure, before any word. */
-  first?(text: string): Kind | undefined;
-  /** For texts classified with the wide lists: a kind from the text's structure, before the words. */
-  wideFirst?(text: string, words: WordLists): Kind | undefined;
-  /** For texts classified with the wide lists in which no word is found: a kind from the text's structure. */
-  wideFallback?(text: string): Kind | undefined;
+  /** Before the words: a kind from the text's structure (a spent quota, a status line), given the rule's words. */
+  structureFirst?(text: string, words: WordLists): Kind | undefined;
+  /** When no word decides, for the wide family: a kind from the text's structure (the status a body or a page states). */
+  structureFallback?(text: string): Kind | undefined;
   words: Readonly<Record<Family, WordLists>>;
 }
 
@@ -41,9 +39,8 @@ const EXTENDED: RuleSet = {
   // A flagged message holds the tool's own error text, like an MCP result with isError (which the paper already
   // reads with the wide lists), so the wide words apply to it too.
   isError: 'wide',
-  first: extendedQuotaKind,
-  wideFirst: extendedFirstKind,
-  wideFallback: extendedFallbackKind,
+  structureFirst: extendedFirstKind,
+  structureFallback: extendedFallbackKind,
   words: {
     common: mergeWordLists(COMMON_WORDS, EXTENDED_COMMON_WORDS),
     wide: withoutWords(mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS), EXTENDED_DROPPED_WORDS),

@@ -34,6 +34,8 @@ import round3_libs  # noqa: E402
 import round3_tools  # noqa: E402
 import round4  # noqa: E402
 import round4_http  # noqa: E402
+import round5  # noqa: E402
+import round5_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -296,6 +298,12 @@ GROUPS = {
     "sqlite4": lambda c, base: round4.sqlite4(c),
     "values4": lambda c, base: round4.values4(c),
     "http4": lambda c, base: round4_http.http4(_with_base(c, base)),
+    # Round 5 (round5*.py): new cases only; the groups above are unchanged.
+    "files5": lambda c, base: round5.files5(c),
+    "processes5": lambda c, base: round5.processes5(c),
+    "sqlite5": lambda c, base: round5.sqlite5(c),
+    "values5": lambda c, base: round5.values5(c),
+    "http5": lambda c, base: round5_http.http5(_with_base(c, base)),
 }
 
 

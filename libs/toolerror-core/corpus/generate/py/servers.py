@@ -164,6 +164,35 @@ API4_BODIES = {
 }
 
 
+# Round 5: `/api5/NAME` bodies in the styles of further public APIs (Stripe, Kong, Google Cloud Storage, Azure,
+# OpenAI, Jira, Django REST framework, GitHub, Atlassian, an AWS load balancer); written here, the client texts
+# around them come from urllib, requests and httpx.
+_ALB_400 = (
+    "<html>\r\n<head><title>400 Bad Request</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n"
+    "</body>\r\n</html>\r\n"
+)
+API5_BODIES = {
+    "stripe-rate-limit-429": (429, "application/json", {"error": {"message": "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.", "type": "invalid_request_error", "code": "rate_limit"}}, [("Request-Id", "req_5Hq2LmYx0aPzRt")]),
+    "kong-502": (502, "application/json; charset=utf-8", {"message": "An invalid response was received from the upstream server", "request_id": "8c1f5e0b2a9d4e7f3b6c1a0d"}, [("Server", "kong/3.4.2")]),
+    "gcs-backend-error-500": (500, "application/json; charset=UTF-8", {"error": {"code": 500, "message": "Backend Error", "errors": [{"message": "Backend Error", "domain": "global", "reason": "backendError"}]}}, []),
+    "azure-too-many-requests": (429, "application/json; charset=utf-8", {"error": {"code": "TooManyRequests", "message": "The request is being throttled as the limit has been reached for operation type - Read_ObservationWindow_00:05:00. For more information, see - https://aka.ms/srpthrottlinglimits"}}, [("Retry-After", "17")]),
+    "openai-param-range": (400, "application/json", {"error": {"message": "Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got 3.5 instead.", "type": "invalid_request_error", "param": "temperature", "code": "decimal_above_max_value"}}, []),
+    "jira-field-error": (400, "application/json;charset=UTF-8", {"errorMessages": [], "errors": {"priority": "Specify the Priority (name) in the string format. Valid values: Highest, High, Medium, Low, Lowest."}}, []),
+    "drf-date-format": (400, "application/json", {"due_date": ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."]}, [("Allow", "GET, POST, HEAD, OPTIONS")]),
+    "stripe-invalid-key": (401, "application/json", {"error": {"message": "Invalid API Key provided: sk_test_********************4eC3", "type": "invalid_request_error"}}, [("WWW-Authenticate", 'Basic realm="Stripe"')]),
+    "github-not-accessible": (403, "application/json; charset=utf-8", {"message": "Resource not accessible by integration", "documentation_url": "https://docs.github.com/rest/pulls/pulls#create-a-pull-request", "status": "403"}, []),
+    "atlassian-401": (401, "application/json;charset=UTF-8", {"message": "Client must be authenticated to access this resource.", "status-code": 401}, []),
+    "openai-billing-limit": (429, "application/json", {"error": {"message": "Billing hard limit has been reached", "type": "invalid_request_error", "param": None, "code": "billing_hard_limit_reached"}}, []),
+    "stripe-no-such-customer": (404, "application/json", {"error": {"code": "resource_missing", "doc_url": "https://stripe.com/docs/error-codes/resource-missing", "message": "No such customer: 'cus_Q8mX2pLr4TzN1a'", "param": "customer", "type": "invalid_request_error"}}, []),
+    "github-empty-repo-409": (409, "application/json; charset=utf-8", {"message": "Git Repository is empty.", "documentation_url": "https://docs.github.com/rest/commits/commits#list-commits", "status": "409"}, []),
+    "alb-400": (400, "text/html", _ALB_400, [("Server", "awselb/2.0")]),
+    "github-runs-ok": (200, "application/json; charset=utf-8", {"total_count": 2, "workflow_runs": [
+        {"id": 7301, "name": "CI", "head_branch": "main", "status": "completed", "conclusion": "failure", "display_title": "Fix ConnectionResetError in sync retry loop", "run_attempt": 2},
+        {"id": 7300, "name": "CI", "head_branch": "main", "status": "completed", "conclusion": "success", "display_title": "Raise TimeoutError after 3 attempts", "run_attempt": 1},
+    ]}, []),
+}
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -178,7 +207,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _send_entry(self, entry):
-        """Sends an (status, content type, body, headers) entry of API2_BODIES, API3_BODIES or API4_BODIES; a body
+        """Sends an (status, content type, body, headers) entry of API2_BODIES ... API5_BODIES; a body
         that is not a string is sent as JSON."""
         status, content_type, body, headers = entry
         self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
@@ -219,6 +248,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send_entry(API3_BODIES[parts[1]])
         elif parts[0] in ("api4", "redirect4") and len(parts) == 2:
             self._round4_get(parts)
+        elif parts[0] == "api5" and len(parts) == 2 and parts[1] in API5_BODIES:
+            self._send_entry(API5_BODIES[parts[1]])
         elif parts[0] == "loop":
             self._send(302, "text/html", "", [("Location", "/loop")])
         elif parts[0] == "chunked-broken":
