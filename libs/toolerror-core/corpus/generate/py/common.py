@@ -75,6 +75,23 @@ def run_python(code, *args, as_nobody=False, timeout=20):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=SCRATCH, env=_child_env())
 
 
+# What the httpx scripts of run_httpx start with: `out` collects what they print; `fail(case, call, how, which)`
+# records the forms of the exception that `call` raises.
+HTTPX_PRELUDE = r'''
+import json, sys
+import httpx
+out = []
+def fail(case, call, how, which=("str", "named")):
+    try:
+        call()
+    except Exception as e:
+        f = {"str": str(e), "named": f"{type(e).__name__}: {e}", "repr": repr(e)}
+        out.append({"case": case, "forms": {k: f[k] for k in which}, "how": how})
+        return
+    raise AssertionError(case + " did not fail")
+'''
+
+
 def run_httpx(code, *args):
     """Runs code, which prints `{"version": httpx.__version__, "out": ...}`, in /usr/bin/python3: httpx is Debian's
     python3-httpx, installed for that Python only. Returns the printed object and the how-label `httpx V (Debian

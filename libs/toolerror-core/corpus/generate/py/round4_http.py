@@ -10,7 +10,7 @@ import socket
 import urllib.request
 
 import servers
-from common import SCRATCH, caught, run_httpx
+from common import HTTPX_PRELUDE, SCRATCH, caught, run_httpx
 from round2 import _self_signed
 from round2_http import httpx_items, requests_bodies, urllib_bodies
 
@@ -53,20 +53,9 @@ def _full_backlog():
     return listener, holder
 
 
-HTTPX_CODE = r'''
-import json, sys
-import httpx
+HTTPX_CODE = HTTPX_PRELUDE + r'''
 base, stalled = sys.argv[1], sys.argv[2]
 api, bare = json.loads(sys.argv[3]), json.loads(sys.argv[4])
-out = []
-def fail(case, call, how, which=("str", "named")):
-    try:
-        call()
-    except Exception as e:
-        f = {"str": str(e), "named": f"{type(e).__name__}: {e}", "repr": repr(e)}
-        out.append({"case": case, "forms": {k: f[k] for k in which}, "how": how})
-        return
-    raise AssertionError(case + " did not fail")
 with httpx.Client(timeout=5) as client:
     for name in api:
         r = client.get(f"{base}/api4/{name}")

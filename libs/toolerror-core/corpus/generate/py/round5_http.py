@@ -9,7 +9,7 @@ import asyncio
 import http.client
 import json
 
-from common import caught, run_httpx
+from common import HTTPX_PRELUDE, caught, run_httpx
 from round2_http import httpx_items, requests_bodies, urllib_bodies
 
 # truth and reason of each /api5 body, by LABELLING.md
@@ -40,19 +40,8 @@ BY_REQUESTS = ["stripe-rate-limit-429", "openai-param-range", "github-not-access
 BY_HTTPX = ["gcs-backend-error-500", "drf-date-format", "stripe-invalid-key", "github-empty-repo-409"]
 
 
-HTTPX_CODE = r'''
-import json, sys
-import httpx
+HTTPX_CODE = HTTPX_PRELUDE + r'''
 base, silent, api = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-out = []
-def fail(case, call, how, which=("str", "named")):
-    try:
-        call()
-    except Exception as e:
-        f = {"str": str(e), "named": f"{type(e).__name__}: {e}", "repr": repr(e)}
-        out.append({"case": case, "forms": {k: f[k] for k in which}, "how": how})
-        return
-    raise AssertionError(case + " did not fail")
 with httpx.Client(timeout=5) as client:
     for name in api:
         r = client.get(f"{base}/api5/{name}")
