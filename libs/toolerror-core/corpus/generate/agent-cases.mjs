@@ -196,6 +196,65 @@ function shellCases5(env, shell) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Round 6. A script with a syntax error (a failing `node --check`), and a job-status JSON body whose `error` is null.
+const BROKEN_SERVER = { 'server.js': "const http = require('node:http');\n\nconst server = http.createServer((req, res) => {\n  res.end('ok');\n};\n\nserver.listen(3000);\n" };
+const JOB_JSON = { 'job.json': '{"id": "job_7f3a", "status": "succeeded", "error": null, "errors": [], "retries": 0, "message": "exported 120 rows; 0 errors"}\n' };
+
+/** Round-6 shell cases shared by every agent. */
+function shellCases6(env, shell) {
+  return [
+    { id: 'r6-sh-curl-502', steps: [shell(`curl -fsS ${env.web}/status/502`)], truth: 'transient', reason: 'curl: the server answered 502' },
+    { id: 'r6-sh-node-fetch-refused', steps: [shell(`node -e "fetch('http://127.0.0.1:${env.closed}/api/health').then((r) => console.log(r.status))"`)], truth: 'transient', reason: 'a node fetch failed with ECONNREFUSED' },
+    { id: 'r6-sh-node-check-syntax', setup: files(BROKEN_SERVER), steps: [shell('node --check server.js')], truth: 'ambiguous', reason: 'a syntax error in the checked script: the code is wrong, not the call' },
+    { id: 'r6-sh-json-error-null', setup: files(JOB_JSON), steps: [shell('python3 -m json.tool job.json')], truth: 'none', reason: 'the file was pretty-printed; its body says "error": null and 0 errors' },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 7. A deploy hook that calls the local web server with urllib (no retry of its own), a report script that
+// imports a package the system Python lacks, a git history whose subjects name errors, and a worker log with
+// ERROR lines.
+const DEPLOY_HOOK = {
+  'deploy_hook.py': 'import sys\nimport urllib.request\n\n# Tells the release service that a build is ready.\nreq = urllib.request.Request(sys.argv[1], data=b\'{"build": "2024.05.2"}\', headers={"content-type": "application/json"})\nwith urllib.request.urlopen(req, timeout=5) as r:\n    print(r.status, r.read().decode())\n',
+};
+const REPORT = {
+  'report.py': 'import json\n\nimport requests\n\nresp = requests.get("https://api.example.com/v1/orders", timeout=10)\nprint(json.dumps(resp.json(), indent=2))\n',
+};
+// A git repository with three commits whose subjects mention errors (fixed author and dates), handed to the
+// agent (nobody).
+const GIT_HISTORY = (dir) => {
+  const git = (date, ...args) => execFileSync('git', ['-C', dir, '-c', 'safe.directory=*', '-c', 'user.name=RB Corpus', '-c', 'user.email=corpus@example.com', ...args], { env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+  git('2024-01-02T03:04:05Z', 'init', '-q', '-b', 'main');
+  git('2024-01-02T03:04:05Z', 'add', 'notes.txt', 'app.py');
+  git('2024-01-02T03:04:05Z', 'commit', '-q', '-m', 'Add tax calculation');
+  writeFileSync(join(dir, 'app.py'), 'def total(items, tax=0.0):\n    return sum(items) * (1 + tax)\n\nprint(total([1, 2]))\n');
+  git('2024-01-03T03:04:05Z', 'commit', '-q', '-am', 'Fix TypeError when total() is called without tax');
+  writeFileSync(join(dir, 'notes.txt'), 'alpha\nbeta\nbeta\nretry on ECONNRESET and 503 errors\n');
+  git('2024-01-04T03:04:05Z', 'commit', '-q', '-am', 'Retry on ECONNRESET and 503 errors instead of failing');
+  execFileSync('chown', ['-R', '65534:65534', dir]);
+};
+const WORKER_LOG = {
+  'logs/worker.log': [
+    '2024-05-03T08:00:00Z INFO  worker started (queue=exports)',
+    '2024-05-03T08:00:12Z ERROR job exp_41 failed: 429 Too Many Requests from api.example.com; retrying in 20s',
+    '2024-05-03T08:00:32Z INFO  job exp_41 succeeded (120 rows)',
+    '2024-05-03T08:02:05Z ERROR job exp_42 failed: permission denied writing /mnt/exports; giving up',
+    '2024-05-03T08:02:06Z INFO  worker idle',
+    '',
+  ].join('\n'),
+};
+
+/** Round-7 shell cases shared by every agent. */
+function shellCases7(env, shell) {
+  return [
+    { id: 'r7-sh-py-urlopen-503', setup: files(DEPLOY_HOOK), steps: [shell(`python3 deploy_hook.py ${env.web}/status/503`)], truth: 'transient', reason: 'the script died with urllib.error.HTTPError: HTTP Error 503: Service Unavailable' },
+    { id: 'r7-sh-py-no-module', setup: files(REPORT), steps: [shell('python3 report.py')], truth: 'ambiguous', reason: "ModuleNotFoundError: No module named 'requests' (the script's environment lacks a package; whether to install it or use another interpreter is not said)" },
+    { id: 'r7-sh-head-bad-count', steps: [shell('head -n ten notes.txt')], truth: 'fixable', reason: "head names the value 'ten' of -n as an invalid number of lines" },
+    { id: 'r7-sh-append-hosts', steps: [shell("echo '127.0.0.1 api.local' >> /etc/hosts")], truth: 'unrecoverable', reason: 'the shell cannot open /etc/hosts for appending: Permission denied' },
+  ];
+}
+
 export const AGENT_CASES = {
   'qwen-code': (env) => {
     const shell = (command, extra = {}) => ({ name: 'run_shell_command', arguments: { command, ...extra } });
@@ -265,12 +324,49 @@ export const AGENT_CASES = {
       { id: 'r5-edit-tab-indent', steps: [read('r5-edit-tab-indent', 'app.py'), edit('r5-edit-tab-indent', 'app.py', '\treturn sum(items) * (1 + tax)', '\treturn round(sum(items) * (1 + tax), 2)')], truth: 'fixable', reason: 'old_string (indented with a tab; the file uses spaces) is not in the file' },
       { id: 'r5-read-negative-offset', steps: [{ name: 'read_file', arguments: { file_path: ws(env, 'r5-read-negative-offset', 'app.py'), offset: -5, limit: 10 } }], truth: 'fixable', reason: 'offset must be a non-negative integer' },
       { id: 'r5-fetch-404', steps: [webFetch(`${env.web}/status/404`)], truth: 'ambiguous', reason: '404' },
+      // Round 6.
+      ...shellCases6(env, shell),
+      { id: 'r6-edit-not-unique-call', steps: [read('r6-edit-not-unique-call', 'app.py'), edit('r6-edit-not-unique-call', 'app.py', 'total(', 'subtotal(')], truth: 'fixable', reason: 'old_string occurs twice (the definition and the call)' },
+      { id: 'r6-write-etc-hosts', steps: [{ name: 'read_file', arguments: { file_path: '/etc/hosts' } }, { name: 'write_file', arguments: { file_path: '/etc/hosts', content: '127.0.0.1 localhost api.local\n' } }], truth: 'unrecoverable', reason: 'permission denied overwriting a root-owned system file' },
+      { id: 'r6-fetch-409', steps: [webFetch(`${env.web}/status/409`)], truth: 'ambiguous', reason: '409' },
+      // Round 7.
+      ...shellCases7(env, shell),
+      { id: 'r7-sh-git-log-error-words', setup: GIT_HISTORY, steps: [shell('git log --oneline')], truth: 'none', reason: 'the log was listed; its commit subjects name TypeError, ECONNRESET and 503 errors' },
+      { id: 'r7-fetch-500', steps: [webFetch(`${env.web}/status/500`)], truth: 'transient', reason: '500' },
     ];
   },
 
-  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-409', status: 409, truth: 'ambiguous', reason: '409' })],
-  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-408', status: 408, truth: 'transient', reason: '408 (a request timeout)' })],
+  opencode: (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...openCodeOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-409', status: 409, truth: 'ambiguous', reason: '409' }), ...openCodeRound6(env, { id: 'r6-fetch-408', status: 408, truth: 'transient', reason: '408 (a request timeout)' }), ...openCodeRound7(env, [
+    { id: 'r7-edit-stale-signature', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'app.py') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'app.py'), oldString: 'def total(items, tax=0.0):', newString: 'def total(items, tax=0.0, rounding=2):' } })], truth: 'fixable', reason: 'oldString (a signature the file does not have) is not in the file' },
+    { id: 'r7-read-log-errors', setup: files(WORKER_LOG), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'logs/worker.log') } })], truth: 'none', reason: 'the log file was read; its lines report a 429 and a permission error' },
+  ])],
+  'kilo-code': (env) => [...openCodeFamily(env, 'bash'), ...openCodeRound3(env), ...kiloOnly3(env), ...openCodeRound4(env), ...openCodeRound5(env, { id: 'r5-fetch-408', status: 408, truth: 'transient', reason: '408 (a request timeout)' }), ...openCodeRound6(env, { id: 'r6-fetch-405', status: 405, truth: 'ambiguous', reason: '405' }), ...openCodeRound7(env, [
+    { id: 'r7-fetch-api-unavailable', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/unavailable`, format: 'text' } })], truth: 'transient', reason: 'the API answered 503 UNAVAILABLE' },
+    { id: 'r7-read-missing-config', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'config/settings.yaml') } })], truth: 'ambiguous', reason: 'the file to read does not exist' },
+  ])],
 };
+
+/** Round 7, OpenCode and Kilo Code: the shared shell cases and each agent's own file and fetch cases, whose steps
+ * are built from the case id. */
+function openCodeRound7(env, own) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  return [
+    ...shellCases7(env, shell),
+    ...own.map(({ steps, ...kase }) => ({ ...kase, steps: steps.map((step) => step(kase.id)) })),
+  ];
+}
+
+/** Round 6, OpenCode and Kilo Code; `fetch` is the status each fetches (one neither has fetched before). */
+function openCodeRound6(env, fetch) {
+  const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+  const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+  return [
+    ...shellCases6(env, shell),
+    { id: 'r6-edit-not-unique-call', steps: [read('r6-edit-not-unique-call', 'app.py'), { name: 'edit', arguments: { filePath: ws(env, 'r6-edit-not-unique-call', 'app.py'), oldString: 'total(', newString: 'subtotal(' } }], truth: 'fixable', reason: 'oldString occurs twice (the definition and the call)' },
+    { id: 'r6-write-etc-hosts', steps: [{ name: 'read', arguments: { filePath: '/etc/hosts' } }, { name: 'write', arguments: { filePath: '/etc/hosts', content: '127.0.0.1 localhost api.local\n' } }], truth: 'unrecoverable', reason: 'permission denied overwriting a root-owned system file' },
+    { id: fetch.id, steps: [{ name: 'webfetch', arguments: { url: `${env.web}/status/${fetch.status}`, format: 'text' } }], truth: fetch.truth, reason: fetch.reason },
+  ];
+}
 
 /** Round 5, OpenCode and Kilo Code; `fetch` is the status each fetches (one neither has fetched before). */
 function openCodeRound5(env, fetch) {

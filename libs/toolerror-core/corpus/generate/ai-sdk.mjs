@@ -12,7 +12,7 @@
 // The bodies of the local API server below are written here in the style of public APIs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createServer, get as httpGet } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
 import { createWriteStream } from 'node:fs';
@@ -110,10 +110,32 @@ const CASES = [
   { round: 5, id: 'command-git-pathspec', call: { name: 'run_command', arguments: { command: 'git -C repo checkout release/2.3' } }, truth: 'ambiguous', reason: "git's own error: no branch or file of that name; which one is meant is not said" },
   { round: 5, id: 'json-parse-html', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/login-page' } }, truth: 'ambiguous', reason: 'a JSON parse error of the data the tool read (an HTML page)' },
   { round: 5, id: 'ok-ci-failure-fields', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/ci-pipeline' } }, truth: 'none', reason: 'the pipeline succeeded; its fields are named failure_reason and a note names a retried ETIMEDOUT' },
+  // Round 6: these cases get the tools of rounds 3 to 6 (round6Tools); the texts of the cases above stay as they were.
+  { round: 6, id: 'http-429-tpm', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/openai-429-tpm' } }, truth: 'transient', reason: '429: a tokens-per-minute rate limit; try again in under 3 seconds' },
+  { round: 6, id: 'http-500-internal', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/500-internal' } }, truth: 'transient', reason: '500: an internal server error; retry the request' },
+  { round: 6, id: 'command-npm-view-refused', call: { name: 'run_command', arguments: { command: 'npm view express version --registry=http://127.0.0.1:8203/' } }, truth: 'transient', reason: 'the registry connection was refused' },
+  { round: 6, id: 'input-pattern-min-length', call: { name: 'send_sms', arguments: { to: '555-0142', body: '' } }, truth: 'fixable', reason: "the SDK's invalid-input error names to with the pattern it must match and body with its minimum length" },
+  { round: 6, id: 'input-nested-length', call: { name: 'create_customer', arguments: { name: 'Jonas Weber', email: 'jonas@example.de', address: { line1: 'Hauptstr. 5', city: 'Berlin', country: 'Germany' } } }, truth: 'fixable', reason: "the SDK's invalid-input error names address.country and its exact length" },
+  { round: 6, id: 'mkdir-eacces', call: { name: 'make_dir', arguments: { path: '/opt/rb-cache/thumbnails' } }, truth: 'unrecoverable', reason: 'permission denied creating a directory under /opt' },
+  { round: 6, id: 'http-401-token-expired', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/401-expired' } }, truth: 'unrecoverable', reason: '401: the access token expired; a new credential is needed' },
+  { round: 6, id: 'command-npm-test-fails', call: { name: 'run_command', arguments: { command: 'cd shop && npm test' } }, truth: 'ambiguous', reason: 'an assertion of the test script the command ran failed: the code or the data is wrong, not the call' },
+  { round: 6, id: 'read-json-truncated', call: { name: 'read_json', arguments: { path: 'data/feature-flags.json' } }, truth: 'ambiguous', reason: 'a JSON parse error of the (truncated) data the tool read' },
+  { round: 6, id: 'ok-issue-search-error-titles', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/issues-search' } }, truth: 'none', reason: 'the search returned its results; their titles are error texts' },
+  // Round 7: these cases get the tools of rounds 3 to 7 (round7Tools); the texts of the cases above stay as they were.
+  { round: 7, id: 'http-503-backend-error', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/gcs-503' } }, truth: 'transient', reason: '503: an internal backend error; please try again' },
+  { round: 7, id: 'command-git-ls-remote-reset', call: { name: 'run_command', arguments: { command: 'git ls-remote http://127.0.0.1:8206/acme/web.git' } }, truth: 'transient', reason: 'the connection to the git server was reset' },
+  { round: 7, id: 'input-int-boolean', call: { name: 'update_user', arguments: { user_id: 'u_17', active: 'true' } }, truth: 'fixable', reason: "the SDK's invalid-input error names user_id as a number and active as a boolean" },
+  { round: 7, id: 'no-such-tool-plural', call: { name: 'read_files', arguments: { paths: ['logs/worker.log', 'config.json'] } }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
+  { round: 7, id: 'http-403-jsonapi', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/403-jsonapi' } }, truth: 'unrecoverable', reason: '403: the API key may not write to the project' },
+  { round: 7, id: 'command-json-tool-invalid', call: { name: 'run_command', arguments: { command: 'python3 -m json.tool data/users.json' } }, truth: 'ambiguous', reason: 'a JSON parse error of the data the command read' },
+  { round: 7, id: 'move-enoent', call: { name: 'move_file', arguments: { from: 'drafts/q3-report.md', to: 'reports/q3-report.md' } }, truth: 'ambiguous', reason: 'the source file does not exist; which one is meant is not said' },
+  { round: 7, id: 'ok-deploy-status-error-null', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/deploy-status' } }, truth: 'none', reason: 'the deployment is ready; its error fields are null and a build warning names a retried ECONNRESET' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
 const ROUND5 = new Set(CASES.filter((c) => c.round === 5).map((c) => c.id));
+const ROUND6 = new Set(CASES.filter((c) => c.round === 6).map((c) => c.id));
+const ROUND7 = new Set(CASES.filter((c) => c.round === 7).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -142,6 +164,15 @@ const API = {
   'gitlab-403': [403, '{"error":"insufficient_scope","error_description":"The request requires higher privileges than provided by the access token.","scope":"api"}'],
   'login-page': [200, '<!DOCTYPE html>\n<html lang="en"><head><title>Sign in - Acme</title></head><body><form method="post" action="/session"><input name="login"></form></body></html>\n', { 'content-type': 'text/html; charset=utf-8' }],
   'ci-pipeline': [200, '{"id":90417,"ref":"main","status":"success","jobs":[{"name":"build","status":"success","failure_reason":null},{"name":"test","status":"success","failure_reason":null,"retried":true,"note":"first attempt failed: ETIMEDOUT fetching dependencies; passed on retry"}]}'],
+  // Round 6.
+  'openai-429-tpm': [429, '{"error":{"message":"Rate limit reached for gpt-4o-mini in organization org-Qm41 on tokens per min (TPM): Limit 200000, Used 199120, Requested 2210. Please try again in 399ms. Visit https://platform.openai.com/account/rate-limits to learn more.","type":"tokens","param":null,"code":"rate_limit_exceeded"}}', { 'retry-after': '1' }],
+  '500-internal': [500, '{"error":{"code":"internal_error","message":"An internal error occurred. Please retry your request.","request_id":"req_8f2a61c0d9"}}'],
+  '401-expired': [401, '{"error":{"code":"token_expired","message":"The access token expired at 2026-06-01T09:00:00Z."}}', { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expired"' }],
+  'issues-search': [200, '{"total_count":2,"incomplete_results":false,"items":[{"number":1287,"title":"Unhandled ECONNREFUSED crashes the worker on startup","state":"closed","labels":["bug"]},{"number":1290,"title":"Return 422 instead of 500 for invalid webhook payloads","state":"closed","labels":["bug","api"]}]}'],
+  // Round 7.
+  'gcs-503': [503, '{"error":{"code":503,"message":"We encountered an internal error. Please try again.","errors":[{"message":"We encountered an internal error. Please try again.","domain":"global","reason":"backendError"}]}}'],
+  '403-jsonapi': [403, '{"errors":[{"status":"403","code":"forbidden","title":"Forbidden","detail":"This API key does not have permission to write to project \'acme-web\'."}]}', { 'content-type': 'application/vnd.api+json' }],
+  'deploy-status': [200, '{"id":"dpl_8Kq2mZ","state":"READY","errorCode":null,"errorMessage":null,"build":{"durationMs":48211,"warnings":["npm install retried once after ECONNRESET"]},"checks":{"failed":0,"passed":12}}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -289,6 +320,48 @@ async function worker(config) {
       },
     }),
   };
+  // Round 6 tools, given only to the round-6 cases.
+  const round6Tools = {
+    send_sms: tool({
+      description: 'Send an SMS message',
+      inputSchema: z.object({ to: z.string().regex(/^\+[1-9]\d{7,14}$/), body: z.string().min(1).max(160) }),
+      execute: async ({ to }) => ({ sent: to }),
+    }),
+    create_customer: tool({
+      description: 'Create a customer record',
+      inputSchema: z.object({ name: z.string(), email: z.email(), address: z.object({ line1: z.string(), city: z.string(), country: z.string().length(2) }) }),
+      execute: async ({ name }) => ({ id: 'cus_1', name }),
+    }),
+    make_dir: tool({
+      description: 'Create a directory (and its parents)',
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => {
+        await mkdir(path, { recursive: true });
+        return `created ${path}`;
+      },
+    }),
+    read_json: tool({
+      description: 'Read and parse a JSON file in the workspace',
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => JSON.parse(await readFile(path, 'utf8')),
+    }),
+  };
+  // Round 7 tools, given only to the round-7 cases.
+  const round7Tools = {
+    update_user: tool({
+      description: 'Update a user account',
+      inputSchema: z.object({ user_id: z.number().int(), active: z.boolean() }),
+      execute: async ({ user_id }) => ({ updated: user_id }),
+    }),
+    move_file: tool({
+      description: 'Move or rename a file in the workspace',
+      inputSchema: z.object({ from: z.string(), to: z.string() }),
+      execute: async ({ from, to }) => {
+        await rename(from, to);
+        return `moved ${from} to ${to}`;
+      },
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -300,8 +373,10 @@ async function worker(config) {
       const round3 = config.round3.includes(kase);
       const round4 = config.round4.includes(kase);
       const round5 = config.round5.includes(kase);
+      const round6 = config.round6.includes(kase);
+      const round7 = config.round7.includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -375,6 +450,18 @@ function prepareWorkspace() {
   execFileSync('python3', ['-c', 'import sqlite3; c = sqlite3.connect("app.db"); c.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)"); c.commit()'], { cwd: S });
   const gitEnv = { ...process.env, GIT_CEILING_DIRECTORIES: ROOT, HOME: `${ROOT}/home` };
   execFileSync('sh', ['-c', "git init -q -b main repo && cd repo && echo '# web' > README.md && git add README.md && git -c user.name=dev -c user.email=dev@example.com commit -q -m init"], { cwd: S, env: gitEnv });
+  // Round 6: an npm project whose test fails, the workspace's and its .npmrc (no logs, no retries), a truncated JSON file.
+  mkdirSync(`${S}/shop/tests`, { recursive: true });
+  mkdirSync(`${S}/data`, { recursive: true });
+  const npmrc = 'logs-max=0\nupdate-notifier=false\nfetch-retries=0\nfund=false\naudit=false\n';
+  writeFileSync(`${S}/.npmrc`, npmrc);
+  writeFileSync(`${S}/shop/.npmrc`, npmrc);
+  writeFileSync(`${S}/shop/package.json`, '{\n  "name": "shop",\n  "version": "1.4.0",\n  "private": true,\n  "scripts": {\n    "test": "node tests/cart.test.js"\n  }\n}\n');
+  writeFileSync(`${S}/shop/tests/cart.test.js`, "const assert = require('node:assert');\n\nfunction cartTotal(items) {\n  return items.reduce((sum, item) => sum + item.price * item.qty, 0);\n}\n\nassert.strictEqual(cartTotal([{ price: 4.1, qty: 3 }]), 12.3);\nconsole.log('cart total ok');\n");
+  // Round 7: a JSON file with a missing comma, and the reports directory a move targets.
+  writeFileSync(`${S}/data/users.json`, '[\n  {"id": 1, "email": "dana@example.com"}\n  {"id": 2, "email": "lee@example.com"}\n]\n');
+  mkdirSync(`${S}/reports`, { recursive: true });
+  writeFileSync(`${S}/data/feature-flags.json`, '{\n  "checkout_v2": {"enabled": true, "rollout": 50},\n  "new_search": {"enabled": false,\n');
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
 }
 
@@ -415,7 +502,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -437,6 +524,8 @@ async function main() {
     }
     let text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
     for (const [canonical, real] of Object.entries(ports)) text = text.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`);
+    // util.inspect of a connect error (npm prints one) also prints `port: N`.
+    for (const [canonical, real] of Object.entries(ports)) text = text.replaceAll(`port: ${real},`, `port: ${canonical},`);
     process.stdout.write(`${JSON.stringify({
       id: `ai-sdk/${kase.id}#result`, source: 'ai-sdk',
       producer: `${PRODUCER} (${versions}: generateText with stopWhen stepCountIs(2), run as user nobody on node ${nodeVersion} against recovery-bench sim-engine --profile ideal; script step ${kase.call.name} ${JSON.stringify(kase.call.arguments)}; the tool message of the SDK's second request)`,

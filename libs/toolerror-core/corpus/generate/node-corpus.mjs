@@ -1138,7 +1138,282 @@ async function mcpFifth(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth };
+// Round 6. The bodies of the round-6 API server (`api6Server` below) are written here in the style of public APIs
+// (OpenAI, SendGrid, Shopify, Cloudflare, the npm registry, GitHub search and SAML, a status endpoint); the texts
+// around them come from fetch, undici, fs, child_process, pip, git, npm, curl, zod and the MCP SDK, and the tool
+// wrappers named in each producer.
+const API6_BODIES = {
+  'openai-429-tpm': [429, { 'retry-after': '2' }, '{"error":{"message":"Rate limit reached for gpt-4o in organization org-7Hq2 on tokens per min (TPM): Limit 30000, Used 29484, Requested 1873. Please try again in 2.714s. Visit https://platform.openai.com/account/rate-limits to learn more.","type":"tokens","param":null,"code":"rate_limit_exceeded"}}'],
+  'sendgrid-400': [400, {}, '{"errors":[{"message":"The to email does not contain a valid address.","field":"personalizations.0.to.0.email","help":"http://sendgrid.com/docs/API_Reference/Web_API_v3/Mail/errors.html#message.personalizations.to"}]}'],
+  'shopify-401': [401, {}, '{"errors":"[API] Invalid API key or access token (unrecognized login or wrong password)"}'],
+  'cloudflare-502': [502, { 'content-type': 'text/html; charset=UTF-8' }, '<!DOCTYPE html>\n<html><head><title>api.acme.dev | 502: Bad gateway</title></head><body><h1>Bad gateway</h1><p>Error code 502</p><p>The web server reported a bad gateway error.</p><p>Cloudflare Ray ID: 8a1f2c3d4e5f6a7b</p></body></html>\n'],
+  'npm-404': [404, {}, '{"error":"Not found"}'],
+  'issues-search': [200, {}, '{"total_count":3,"incomplete_results":false,"items":[{"number":412,"title":"TypeError: fetch failed when the proxy drops the connection","state":"closed"},{"number":398,"title":"Retry 503 Service Unavailable with backoff","state":"closed"},{"number":377,"title":"EACCES: permission denied writing the cache directory","state":"open"}]}'],
+  'github-403-sso': [403, {}, '{"message":"Resource protected by organization SAML enforcement. You must grant your Personal Access token access to this organization.","documentation_url":"https://docs.github.com/articles/authenticating-to-a-github-organization-with-saml-single-sign-on/","status":"403"}'],
+  'status-503-retry': [503, { 'retry-after': '30' }, '{"code":"service_unavailable","message":"The service is temporarily unavailable. Please retry in 30 seconds."}'],
+};
+
+const api6Server = () => bodiesServer(API6_BODIES);
+
+async function apis6(env) {
+  const base = `http://127.0.0.1:${env.api6Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `http6-${name}`, [
+    ['openai-429-tpm', 'transient', '429: a tokens-per-minute rate limit; try again in under 3 seconds'],
+    ['sendgrid-400', 'fixable', 'the SendGrid-style 400 names the field personalizations.0.to.0.email and that it must be a valid address'],
+    ['npm-404', 'ambiguous', '404: missing resource'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['shopify-401', 'unrecoverable', '401: the API key or access token is invalid'],
+    ['cloudflare-502', 'transient', '502: bad gateway (a Cloudflare page)'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `http6-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  const search = await fetch(`${base}/api/issues-search`);
+  add('node-fetch', 'ok-issue-search-error-titles', 'body', await search.text(), 'none', 'the search returned its results; their titles are error texts', `fetch ${apiBodyHow('issues-search')}: the response body`);
+}
+
+async function files6() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs6`;
+  mkdirSync(`${dir}/uploads`, { recursive: true });
+  await addAsNobody(source, [
+    ['eacces-mkdir-recursive-opt', "require('fs').mkdirSync('/opt/rb-cache/thumbnails', { recursive: true })", 'permission denied creating a directory under /opt'],
+  ]);
+  const cases = [
+    ['readdir-enoent', () => fsp.readdir(`${dir}/uploads/2026-06`), 'ambiguous', 'the directory does not exist; which one is meant is not said', 'fs.promises.readdir of a missing directory'],
+    ['invalid-arg-mode', () => fsp.writeFile(`${dir}/deploy.sh`, '#!/bin/sh\necho deploy\n', { mode: 'rwxr-xr-x' }), 'fixable', 'names the mode argument, what it must be and the value it received', "fs.promises.writeFile with mode 'rwxr-xr-x' (a write_file tool passing a mode argument through)"],
+  ];
+  await addThrown(source, cases);
+}
+
+async function processes6(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli6`;
+  mkdirSync(`${dir}/web`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  execSync("git init -q -b main repo && cd repo && mkdir -p src/errors && echo '# app' > README.md && git add README.md && git -c user.name=dev -c user.email=dev@example.com commit -q -m init && echo 'export class TimeoutError extends Error {}' > src/errors/timeout-error.ts && echo 'test' > src/errors/retry-on-econnreset.test.ts && echo '# app, v2' > README.md", { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  execSync('git init -q -b main clean && cd clean && echo x > a.txt && git add a.txt && git -c user.name=dev -c user.email=dev@example.com commit -q -m init', { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  writeFileSync(`${dir}/web/package.json`, '{\n  "name": "web",\n  "version": "1.0.0",\n  "private": true,\n  "scripts": {\n    "build": "tsc -p tsconfig.json"\n  }\n}\n');
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_cache: `${dir}/npm-cache`, npm_config_audit: 'false', npm_config_fund: 'false', PATH: '/usr/local/bin:/usr/bin:/bin' };
+  const fixed = (t) => t.replaceAll(`:${env.refusedPort}`, ':8101').replaceAll(`:${env.resetPort}`, ':8103').replaceAll(`:${env.api6Port}`, ':8111').replace(/after \d+ ms/g, 'after 0 ms').replace(/ object at 0x[0-9a-f]+/g, ' object at 0x7f0000000000');
+  const cases = [
+    ['pip-install-refused', () => execAsync(`python3 -m pip install --disable-pip-version-check --no-cache-dir --retries 1 --timeout 2 --index-url http://127.0.0.1:${env.refusedPort}/simple requests==2.32.3`, { cwd: dir, env: { ...process.env, PIP_CONFIG_FILE: '/dev/null' } }), 'transient', 'pip printed that the connection to the package index was refused', "child_process.exec('python3 -m pip install --retries 1 --index-url URL requests==2.32.3') of an index on a closed port (the port and the object address fixed)"],
+    ['git-ls-remote-reset', () => execAsync(`git ls-remote http://127.0.0.1:${env.resetPort}/acme/api.git`, { cwd: dir, env: gitEnv }), 'transient', 'the connection to the git server was reset', "child_process.exec('git ls-remote URL') of a server that resets the connection (the port fixed)"],
+    ['curl-fail-403', () => execAsync(`curl -sS --fail http://127.0.0.1:${env.api6Port}/api/github-403-sso`, { cwd: dir }), 'unrecoverable', 'curl reports that the server answered 403', "child_process.exec('curl -sS --fail URL') of a 403 (the port fixed)"],
+    ['git-commit-nothing', () => new Promise((resolve, reject) => exec('git -c user.name=dev -c user.email=dev@example.com commit -m "fix: handle empty cart"', { cwd: `${dir}/clean`, env: gitEnv, encoding: 'utf8' }, (e, stdout, stderr) => (e ? reject(Object.assign(e, { stdout, stderr })) : resolve(stdout)))), 'ambiguous', 'a non-zero exit: git found nothing to commit; what to change or stage is not said', "child_process.exec('git commit -m ...') with a clean working tree (exit 1)"],
+    ['npm-run-build-not-found', () => execAsync('npm run build', { cwd: `${dir}/web`, env: npmEnv }), 'ambiguous', "the script's program (tsc) is not installed: exit 127; installing it or another command is not said", "child_process.exec('npm run build') whose build script calls tsc, which is not installed"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', fixed(e.message), truth, reason, how);
+    if (String(e.stderr) !== '') add(source, kase, 'stderr', fixed(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+    // git commit prints why it did nothing on stdout.
+    else if (e.stdout) add(source, kase, 'stdout', fixed(String(e.stdout)), truth, reason, `${how}: the error's stdout`);
+  }
+  add(source, 'ok-git-status-error-files', 'stdout', await execAsync('git status --short --untracked-files=all', { cwd: `${dir}/repo`, env: gitEnv }), 'none', 'git listed the changed files it was asked for; their names are error words', "child_process.exec('git status --short --untracked-files=all')");
+}
+
+const RESIZE_ARGS = z.object({ path: z.string(), width: z.number().int().positive().max(4096), height: z.number().int().positive().max(4096), format: z.enum(['png', 'jpeg', 'webp']).default('png') });
+const UPDATE_ROWS_ARGS = z.object({ table: z.string(), rows: z.array(z.object({ id: z.number().int(), fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) })).min(1).max(500) });
+
+async function zod6() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  for (const [kase, schema, args, reason] of [
+    ['int-range-enum', RESIZE_ARGS, { path: 'uploads/banner.jpg', width: 0, height: 720.5, format: 'gif' }, 'names width with its minimum, height as an integer and format with its options'],
+    ['nested-array-item', UPDATE_ROWS_ARGS, { table: 'customers', rows: [{ id: 17, fields: { plan: 'pro' } }, { id: '18', fields: { plan: 'team', seats: true } }] }, 'names rows[1].id as a number and rows[1].fields.seats with the types it may be'],
+  ]) {
+    const e = await thrown(() => schema.parse(args));
+    add(source, kase, 'message', e.message, 'fixable', reason, `${how}: ZodError message`);
+    add(source, kase, 'pretty', z.prettifyError(e), 'fixable', reason, `${how}: z.prettifyError`);
+  }
+}
+
+async function mcpSixth(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api6Port}`;
+  const dir = `${SCRATCH}/mcp6`;
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/tsconfig.json`, '{\n  "compilerOptions": {\n    "target": "es2022",\n    "strict": true,\n  }\n  "include": ["src"]\n}\n');
+  writeFileSync(`${dir}/deploy.log`, '12:00:01 deploy 771 started\n12:00:14 warn: health check /ready returned 503, retrying (1/5)\n12:00:19 health check /ready ok\n12:00:20 deploy 771 finished: 0 errors\n');
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  execSync(`git init -q -b main repo && cd repo && printf 'retries = 3\\ntimeout = 30\\n' > config.toml && git add . && git ${id} commit -q -m init && git checkout -q -b feature && printf 'retries = 5\\ntimeout = 30\\n' > config.toml && git ${id} commit -q -am "more retries" && git checkout -q main && printf 'retries = 2\\ntimeout = 30\\n' > config.toml && git ${id} commit -q -am "fewer retries"`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  const server = new McpServer({ name: 'corpus-6', version: '1.0.0' });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('read_file', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    // The server runs this read as user nobody, so that its permission error is real.
+    const texts = await asNobody(`require('fs').readFileSync(${JSON.stringify(path)}, 'utf8')`);
+    throw new Error(texts.message);
+  });
+  server.registerTool('read_tsconfig', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: JSON.stringify(JSON.parse(readFileSync(`${dir}/${path}`, 'utf8'))) }] }));
+  server.registerTool('http_get', { inputSchema: { url: z.string() } }, async ({ url }) => ({ content: [{ type: 'text', text: (await httpGet(url)).body }] }));
+  server.registerTool('resize_image', { inputSchema: { path: z.string(), width: z.number().int().min(1).max(4096), format: z.enum(['png', 'jpeg', 'webp']) } }, async ({ path }) => ({ content: [{ type: 'text', text: `resized ${path}` }] }));
+  server.registerTool('git_merge', { inputSchema: { branch: z.string() } }, async ({ branch }) => {
+    const out = await run('git', ['-c', 'user.name=dev', '-c', 'user.email=dev@example.com', 'merge', '--no-edit', branch], { cwd: `${dir}/repo`, env: gitEnv });
+    return out.code === 0 ? { content: [{ type: 'text', text: out.stdout }] } : { content: [{ type: 'text', text: `git merge ${branch} failed (exit ${out.code}):\n${out.stdout}${out.stderr}` }], isError: true };
+  });
+  server.registerTool('read_log', { inputSchema: { name: z.string() } }, async ({ name }) => ({ content: [{ type: 'text', text: readFileSync(`${dir}/${name}`, 'utf8') }] }));
+  // A tool the server has registered but disabled (RegisteredTool.disable()).
+  server.registerTool('export_csv', { inputSchema: { table: z.string() } }, async ({ table }) => ({ content: [{ type: 'text', text: `exported ${table}` }] })).disable();
+  const { client, call } = await connectClient(server, 'corpus-6');
+  const cases = [
+    ['upstream-503-retry-in', () => call('call_api', { path: '/api/status-503-retry' }), 'transient', '503: temporarily unavailable; retry in 30 seconds'],
+    ['upstream-403-saml', () => call('call_api', { path: '/api/github-403-sso' }), 'unrecoverable', '403: the token is not authorised for the organisation (SAML)'],
+    ['tool-throws-socket-hang-up', () => call('http_get', { url: `http://127.0.0.1:${env.closePort}/v1/exports` }), 'transient', 'the server closed the connection without answering (socket hang up)'],
+    ['tool-throws-eacces-read', () => call('read_file', { path: '/root/.ssh/id_ed25519' }), 'unrecoverable', 'permission denied reading a protected file'],
+    ['tool-throws-json-parse-config', () => call('read_tsconfig', { path: 'tsconfig.json' }), 'ambiguous', 'a JSON parse error of the data the tool read (a trailing comma and a missing comma in the file)'],
+    ['invalid-min-and-enum', () => call('resize_image', { path: 'banner.jpg', width: 0, format: 'gif' }), 'fixable', 'names width with its minimum and format with its options'],
+    ['tool-git-merge-conflict', () => call('git_merge', { branch: 'feature' }), 'ambiguous', 'a merge conflict with the stored branch: how to resolve it is a choice the text does not make'],
+    ['ok-deploy-log-error-words', () => call('read_log', { name: 'deploy.log' }), 'none', 'the deploy log was read; it names a retried 503 and 0 errors'],
+    ['tool-disabled', () => call('export_csv', { table: 'orders' }), 'ambiguous', 'the tool exists but is disabled: no argument fixes it, and whether it comes back or which tool to use instead is not said'],
+  ];
+  await addToolResults(source, cases);
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+// Round 7. The bodies of the round-7 API server (`api7Server` below) are written here in the style of public APIs
+// (Twilio, Google Cloud Storage, Jira, HubSpot, Stripe, Zendesk, OpenAI, GitHub webhook deliveries); the texts
+// around them come from fetch, undici, fs, child_process, curl, npm, make, tar, head, git, python3's sqlite3, zod
+// and the MCP SDK, and the tool wrappers named in each producer.
+const API7_BODIES = {
+  'twilio-400': [400, {}, '{"code":21211,"message":"The \'To\' number +1555010 is not a valid phone number.","more_info":"https://www.twilio.com/docs/errors/21211","status":400}'],
+  'gcs-503': [503, {}, '{"error":{"code":503,"message":"We encountered an internal error. Please try again.","errors":[{"message":"We encountered an internal error. Please try again.","domain":"global","reason":"backendError"}]}}'],
+  'jira-404': [404, {}, '{"errorMessages":["Issue does not exist or you do not have permission to see it."],"errors":{}}'],
+  'hubspot-401': [401, {}, '{"status":"error","message":"Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview","correlationId":"3f1c2a9e-8b7d-4c6e-9a5f-0d2e1b4c7a86","category":"INVALID_AUTHENTICATION"}'],
+  'stripe-429-lock': [429, {}, '{"error":{"code":"lock_timeout","doc_url":"https://stripe.com/docs/error-codes/lock-timeout","message":"This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.","type":"invalid_request_error"}}'],
+  'webhook-deliveries': [200, {}, '[{"id":91823,"guid":"0b9f2c10-1a2b-11f0-8f3e-5c2e0d1a7b44","delivered_at":"2026-07-01T08:12:44Z","redelivery":true,"duration":0.41,"status":"OK","status_code":200,"event":"push","action":null,"note":"redelivery of 91801 (first attempt: 502 Bad Gateway)"},{"id":91790,"guid":"e1c7a2b0-1a29-11f0-8a4d-7f3b2c1d0e9a","delivered_at":"2026-07-01T07:58:03Z","redelivery":false,"duration":0.37,"status":"OK","status_code":200,"event":"ping","action":null}]'],
+  'zendesk-429': [429, { 'retry-after': '10' }, '{"error":{"title":"Too Many Requests","message":"Rate limit for ticket updates exceeded, please wait before updating this ticket again"}}'],
+  'openai-401': [401, {}, '{"error":{"message":"Incorrect API key provided: sk-proj-********************Xk9Q. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}'],
+};
+
+const api7Server = () => bodiesServer(API7_BODIES);
+
+async function apis7(env) {
+  const base = `http://127.0.0.1:${env.api7Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `http7-${name}`, [
+    ['twilio-400', 'fixable', "the Twilio-style 400 names the 'To' number and that it must be a valid phone number"],
+    ['gcs-503', 'transient', '503: an internal backend error; please try again'],
+    ['jira-404', 'ambiguous', '404: the issue does not exist or is not visible; which one is meant is not said'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['hubspot-401', 'unrecoverable', '401: no authentication credentials were found'],
+    ['stripe-429-lock', 'transient', '429: the object is locked by another request; retry the request'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `http7-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  const deliveries = await fetch(`${base}/api/webhook-deliveries`);
+  add('node-fetch', 'ok-webhook-deliveries-redelivered', 'body', await deliveries.text(), 'none', 'the deliveries were listed; both are OK, one note names an earlier 502', `fetch ${apiBodyHow('webhook-deliveries')}: the response body`);
+}
+
+async function files7() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs7`;
+  mkdirSync(`${dir}/build`, { recursive: true });
+  mkdirSync(`${dir}/published`, { recursive: true });
+  writeFileSync(`${dir}/build/cli.js`, '#!/usr/bin/env node\nconsole.log("rb-tool");\n');
+  writeFileSync(`${dir}/notes.txt`, 'standup notes\n');
+  await addAsNobody(source, [
+    ['eacces-copyfile-usr-local', `require('fs').copyFileSync('${dir}/build/cli.js', '/usr/local/bin/rb-tool')`, 'permission denied installing a file under /usr/local/bin'],
+  ]);
+  const cases = [
+    ['rename-enoent', () => fsp.rename(`${dir}/drafts/launch-post.md`, `${dir}/published/launch-post.md`), 'ambiguous', 'the source path does not exist; which one is meant is not said', 'fs.promises.rename of a missing file'],
+    ['invalid-encoding', () => fsp.readFile(`${dir}/notes.txt`, { encoding: 'utf-8-sig' }), 'fixable', 'names the encoding argument and the invalid value it received', "fs.promises.readFile with encoding 'utf-8-sig' (a read_file tool passing an encoding argument through)"],
+  ];
+  await addThrown(source, cases);
+}
+
+async function processes7(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli7`;
+  mkdirSync(`${dir}/app`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  const dates = 'GIT_AUTHOR_DATE="2026-07-01T10:00:00Z" GIT_COMMITTER_DATE="2026-07-01T10:00:00Z"';
+  execSync(`git init -q -b main repo && cd repo && echo a > a.txt && git add a.txt && ${dates} git ${id} commit -q -m "init" && echo b >> a.txt && ${dates} git ${id} commit -q -am "fix: retry uploads on ECONNRESET and 503 responses" && echo c >> a.txt && ${dates} git ${id} commit -q -am "Handle TimeoutError in the billing client" && echo d >> a.txt && ${dates} git ${id} commit -q -am "test: cover 401 Unauthorized and permission denied paths"`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  writeFileSync(`${dir}/app/Makefile`, 'build:\n\t@echo building\n');
+  writeFileSync(`${dir}/app/server.log`, '10:00:00 INFO  listening on :3000\n'.repeat(20));
+  mkdirSync(`${dir}/bundle/bin`, { recursive: true });
+  writeFileSync(`${dir}/bundle/bin/rb-tool`, 'echo rb-tool\n');
+  execFileSync('tar', ['-czf', 'bundle.tar.gz', 'bundle'], { cwd: dir });
+  writeFileSync(`${dir}/app/package.json`, '{\n  "name": "app",\n  "version": "1.0.0",\n  "private": true\n}\n');
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fetch_retries: '0', npm_config_cache: `${dir}/npm-cache`, npm_config_audit: 'false', npm_config_fund: 'false' };
+  const fixed = (t) => t.replaceAll(`:${env.resetPort}`, ':8103').replaceAll(`:${env.api7Port}`, ':8112');
+  const cases = [
+    ['curl-fail-503', () => execAsync(`curl -sS --fail http://127.0.0.1:${env.api7Port}/api/gcs-503`, { cwd: dir }), 'transient', 'curl reports that the server answered 503', "child_process.exec('curl -sS --fail URL') of a 503 (the port fixed)"],
+    ['npm-install-reset', () => execAsync(`npm install left-pad@1.3.0 --registry=http://127.0.0.1:${env.resetPort}/`, { cwd: `${dir}/app`, env: npmEnv }), 'transient', 'npm printed that the connection to the registry was reset', "child_process.exec('npm install left-pad@1.3.0 --registry=URL') of a registry that resets the connection (npm_config_fetch_retries=0, logs_max=0; the port fixed)"],
+    ['make-no-rule', () => execAsync('make test', { cwd: `${dir}/app` }), 'ambiguous', "make has no rule for the target test; the targets that exist are not listed", "child_process.exec('make test') of a Makefile that has only build"],
+    ['tar-extract-permission-denied', () => execAsync(`tar -xzf ${dir}/bundle.tar.gz -C /usr/local`, { cwd: dir, uid: 65534, gid: 65534 }), 'unrecoverable', 'tar printed Permission denied creating the directories', "child_process.exec('tar -xzf bundle.tar.gz -C /usr/local') as user nobody"],
+    ['head-invalid-lines', () => execAsync('head -n ten server.log', { cwd: `${dir}/app`, env: { ...process.env, LANG: 'C', LC_ALL: 'C' } }), 'fixable', "head names the -n value 'ten' as an invalid number of lines", "child_process.exec('head -n ten server.log') (LC_ALL=C)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', fixed(e.message), truth, reason, how);
+    if (String(e.stderr) !== '') add(source, kase, 'stderr', fixed(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+  }
+  add(source, 'ok-git-log-error-words', 'stdout', await execAsync('git log --oneline --no-decorate', { cwd: `${dir}/repo`, env: gitEnv }), 'none', 'git listed the commits it was asked for; their messages are error words', "child_process.exec('git log --oneline --no-decorate') (fixed commit dates)");
+}
+
+const WEBHOOK_ARGS = z.object({ url: z.url({ protocol: /^https$/ }), events: z.array(z.enum(['push', 'pull_request', 'release'])).min(1), secret: z.string().min(16) });
+
+async function zod7() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  const e = await thrown(() => WEBHOOK_ARGS.parse({ url: 'http://hooks.example.com/ci', events: ['push', 'tag'], secret: 'hunter2' }));
+  const reason = 'names url as an invalid URL, events[1] with its options and secret with its minimum length';
+  add(source, 'url-enum-min-length', 'message', e.message, 'fixable', reason, `${how}: ZodError message`);
+  add(source, 'url-enum-min-length', 'pretty', z.prettifyError(e), 'fixable', reason, `${how}: z.prettifyError`);
+}
+
+async function mcpSeventh(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api7Port}`;
+  const dir = `${SCRATCH}/mcp7`;
+  mkdirSync(dir, { recursive: true });
+  execFileSync('python3', ['-c', 'import sqlite3; c = sqlite3.connect("crm.db"); c.execute("CREATE TABLE contacts (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, name TEXT)"); c.execute("INSERT INTO contacts (email, name) VALUES (\'dana@example.com\', \'Dana\')"); c.commit()'], { cwd: dir });
+  writeFileSync(`${dir}/run_sql.py`, 'import sqlite3\nimport sys\n\ncon = sqlite3.connect("crm.db")\nrows = con.execute(sys.argv[1]).fetchall()\ncon.commit()\nprint(rows)\n');
+  const server = new McpServer({ name: 'corpus-7', version: '1.0.0' });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('post_json', { inputSchema: { url: z.string(), body: z.string() } }, async ({ url, body }) => {
+    // undici request(); its error message is what the SDK puts in the result.
+    const res = await undiciRequest(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    return { content: [{ type: 'text', text: await res.body.text() }] };
+  });
+  server.registerTool('schedule_job', { inputSchema: { name: z.string(), cron: z.string().regex(/^(\S+\s+){4}\S+$/), retries: z.number().int().min(0).max(5) } }, async ({ name }) => ({ content: [{ type: 'text', text: `scheduled ${name}` }] }));
+  server.registerTool('run_sql', { inputSchema: { sql: z.string() } }, async ({ sql }) => {
+    const out = await run('python3', ['run_sql.py', sql], { cwd: dir });
+    return out.code === 0 ? { content: [{ type: 'text', text: out.stdout }] } : { content: [{ type: 'text', text: `Query failed (exit ${out.code}):\n${out.stderr}` }], isError: true };
+  });
+  const { client, call } = await connectClient(server, 'corpus-7');
+  const cases = [
+    ['upstream-429-zendesk', () => call('call_api', { path: '/api/zendesk-429' }), 'transient', '429: a rate limit for ticket updates; wait before trying again'],
+    ['upstream-401-openai', () => call('call_api', { path: '/api/openai-401' }), 'unrecoverable', '401: the API key is incorrect'],
+    ['tool-throws-other-side-closed', () => call('post_json', { url: `http://127.0.0.1:${env.closePort}/v1/events`, body: '{"type":"deploy"}' }), 'transient', 'the server closed the connection without answering (other side closed)'],
+    ['invalid-regex-and-max', () => call('schedule_job', { name: 'nightly-export', cron: 'every day at 2am', retries: 10 }), 'fixable', 'names cron with the pattern it must match and retries with its maximum'],
+    ['tool-sql-no-such-column', () => call('run_sql', { sql: 'SELECT id, email, phone FROM contacts' }), 'ambiguous', 'an unknown column: which one is meant is not said'],
+    ['tool-sql-unique-constraint', () => call('run_sql', { sql: "INSERT INTO contacts (email, name) VALUES ('dana@example.com', 'Dana Scully')" }), 'ambiguous', 'a UNIQUE constraint failed: a conflict with stored data'],
+  ];
+  await addToolResults(source, cases);
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -1186,6 +1461,10 @@ async function main() {
   env.api4Port = await serve(api4Server(), 8109);
   // Round 5: a further API server.
   env.api5Port = await serve(api5Server(), 8110);
+  // Round 6: a further API server.
+  env.api6Port = await serve(api6Server(), 8111);
+  // Round 7: a further API server.
+  env.api7Port = await serve(api7Server(), 8112);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

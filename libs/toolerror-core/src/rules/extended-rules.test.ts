@@ -167,6 +167,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   'tool-diagnostic': [
     ex('cat: /etc/shadow: Permission denied', 'unrecoverable'),
     ex("ls: cannot access '/srv/data': No such file or directory\n", 'ambiguous'),
+    ex("ls: invalid argument 'sometimes' for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\nTry 'ls --help' for more information.\n", 'fixable'),
   ],
   'http-status-text': [
     ex('503 Service Unavailable: The server is temporarily unable to service your request due to maintenance downtime or capacity problems. Please try again later.', 'transient'),
@@ -204,7 +205,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   'opencode-transport': [ex('Transport error (GET http://127.0.0.1:8201/notes)', 'ambiguous', 'none', OPENCODE)],
   'opencode-timeout': [ex('Request timed out', 'transient', 'none', OPENCODE)],
   'opencode-unknown-agent': [ex('Unknown agent type: code-reviewer is not a valid agent type', 'fixable', 'none', KILO)],
-  'qwen-malformed': [ex("The 'url' is malformed and could not be parsed.", 'fixable', 'none', QWEN)],
+  'qwen-malformed': [ex("The 'url' is malformed and could not be parsed.", 'fixable', 'none', QWEN), ex('Offset must be a non-negative integer', 'fixable', 'none', QWEN)],
   'opencode-invalid-value': [ex('Invalid delay: soon', 'fixable', 'none', KILO)],
   'opencode-param-required': [ex("The 'sessionID' parameter is required when mode is 'read'", 'fixable', 'none', KILO)],
   'opencode-fs-failed': [ex("Filesystem operation failed: readDirectoryEntries: EACCES: permission denied, scandir '/root'", 'unrecoverable', 'none', OPENCODE)],

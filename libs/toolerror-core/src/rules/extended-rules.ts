@@ -396,18 +396,18 @@ export const EXTENDED_AGENT_RULES: Readonly<Record<AgentId, readonly TextRule[]>
       matches: startsWith(/^Blocked: standalone sleep /),
     },
     {
-      name: 'qwen-malformed',
-      source: 'Qwen Code web_fetch: "The \'url\' is malformed and could not be parsed."',
-      family: 'wide',
-      kind: 'fixable',
-      matches: startsWith(/^The '[^'\n]+' is malformed/),
-    },
-    {
       name: 'qwen-file-type',
       source: 'Qwen Code notebook_edit: "File must be a Jupyter notebook (.ipynb). Use the edit tool for other file types."',
       family: 'wide',
       kind: 'fixable',
       matches: startsWith(/^File must be an? /),
+    },
+    {
+      name: 'qwen-malformed',
+      source: 'Qwen Code\'s own argument checks: web_fetch "The \'url\' is malformed and could not be parsed.", read_file "Offset must be a non-negative integer"',
+      family: 'wide',
+      kind: 'fixable',
+      matches: startsWith(/^(?:The '[^'\n]+' is malformed|[A-Z][a-z_]* must be (?:a|an|one of|between|at least|at most) )/),
     },
     {
       name: 'qwen-invalid-regex',

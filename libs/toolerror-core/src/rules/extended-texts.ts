@@ -191,6 +191,8 @@ const STRERROR = [
   'command not found',
 ];
 const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${STRERROR.join('|')})\\n?$`);
+/** A GNU tool's usage error on its first line: `ls: invalid argument 'x' for '--color'`, `cp: unrecognized option '--z'`. */
+const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option)|unrecognized option|option requires an argument|invalid option -- )/;
 
 /**
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
@@ -214,6 +216,6 @@ export function failedCommandOutput(text: string): boolean {
 export function commandDiagnostic(text: string): boolean {
   if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
   const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
-  return TOOL_DIAGNOSTIC.test(firstLine);
+  return TOOL_DIAGNOSTIC.test(firstLine) || USAGE_DIAGNOSTIC.test(firstLine);
 }
 

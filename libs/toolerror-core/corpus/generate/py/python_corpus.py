@@ -36,6 +36,10 @@ import round4  # noqa: E402
 import round4_http  # noqa: E402
 import round5  # noqa: E402
 import round5_http  # noqa: E402
+import round6  # noqa: E402
+import round6_http  # noqa: E402
+import round7  # noqa: E402
+import round7_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -304,6 +308,18 @@ GROUPS = {
     "sqlite5": lambda c, base: round5.sqlite5(c),
     "values5": lambda c, base: round5.values5(c),
     "http5": lambda c, base: round5_http.http5(_with_base(c, base)),
+    # Round 6 (round6*.py): new cases only; the groups above are unchanged.
+    "files6": lambda c, base: round6.files6(c),
+    "processes6": lambda c, base: round6.processes6(c),
+    "sqlite6": lambda c, base: round6.sqlite6(c),
+    "values6": lambda c, base: round6.values6(c),
+    "http6": lambda c, base: round6_http.http6(_with_base(c, base)),
+    # Round 7 (round7*.py): new cases only; the groups above are unchanged.
+    "files7": lambda c, base: round7.files7(c),
+    "processes7": lambda c, base: round7.processes7(_with_base(c, base)),
+    "sqlite7": lambda c, base: round7.sqlite7(c),
+    "values7": lambda c, base: round7.values7(c),
+    "http7": lambda c, base: round7_http.http7(_with_base(c, base)),
 }
 
 

@@ -193,6 +193,52 @@ API5_BODIES = {
 }
 
 
+
+# Round 6: `/api6/NAME` bodies in the styles of further public APIs (Google Gemini, Envoy, Slack, Hugging Face,
+# GitLab, Traefik, Stripe, Notion, Kubernetes, Atlassian Statuspage, Shopify, Google Cloud, Express); written
+# here, the client texts around them come from urllib, requests and httpx.
+API6_BODIES = {
+    "gemini-503-overloaded": (503, "application/json; charset=UTF-8", {"error": {"code": 503, "message": "The model is overloaded. Please try again later.", "status": "UNAVAILABLE"}}, []),
+    "envoy-504": (504, "text/plain", "upstream request timeout", [("Server", "envoy"), ("x-envoy-upstream-service-time", "15001")]),
+    "traefik-502": (502, "text/plain; charset=utf-8", "Bad Gateway", []),
+    "shopify-429-throttled": (429, "application/json; charset=utf-8", {"errors": "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service."}, [("Retry-After", "1.0"), ("X-Shopify-Shop-Api-Call-Limit", "40/40")]),
+    "slack-invalid-arguments": (200, "application/json; charset=utf-8", {"ok": False, "error": "invalid_arguments", "response_metadata": {"messages": ["[ERROR] missing required field: channel"]}}, []),
+    "stripe-missing-param": (400, "application/json", {"error": {"code": "parameter_missing", "doc_url": "https://stripe.com/docs/error-codes/parameter-missing", "message": "Missing required param: currency.", "param": "currency", "type": "invalid_request_error"}}, [("Request-Id", "req_8Lw3NcQz1vKpXe")]),
+    "google-invalid-enum": (400, "application/json; charset=UTF-8", {"error": {"code": 400, "message": "Invalid value at 'requests[0].features[0].type' (type.googleapis.com/google.cloud.vision.v1.Feature.Type), \"TEXT_DETECT\"", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": "requests[0].features[0].type", "description": "Invalid value at 'requests[0].features[0].type' (type.googleapis.com/google.cloud.vision.v1.Feature.Type), \"TEXT_DETECT\""}]}]}}, []),
+    "huggingface-401": (401, "application/json", {"error": "Invalid credentials in Authorization header"}, []),
+    "notion-restricted-403": (403, "application/json; charset=utf-8", {"object": "error", "status": 403, "code": "restricted_resource", "message": "API token does not have access to this resource.", "request_id": "7c1e4b9a-3f2d-4e8a-9b6c-0d5f2a1e8c37"}, []),
+    "gcp-permission-denied-403": (403, "application/json; charset=UTF-8", {"error": {"code": 403, "message": "ci-deployer@reports-prod.iam.gserviceaccount.com does not have storage.objects.create access to the Google Cloud Storage object. Permission 'storage.objects.create' denied on resource (or it may not exist).", "errors": [{"message": "ci-deployer@reports-prod.iam.gserviceaccount.com does not have storage.objects.create access to the Google Cloud Storage object. Permission 'storage.objects.create' denied on resource (or it may not exist).", "domain": "global", "reason": "forbidden"}]}}, []),
+    "gitlab-404-project": (404, "application/json", {"message": "404 Project Not Found"}, []),
+    "k8s-409-already-exists": (409, "application/json", {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": "deployments.apps \"web\" already exists", "reason": "AlreadyExists", "details": {"name": "web", "group": "apps", "kind": "deployments"}, "code": 409}, []),
+    "express-400-text": (400, "text/html; charset=utf-8", "Bad Request", [("X-Powered-By", "Express")]),
+    "statuspage-ok": (200, "application/json", {"page": {"id": "kctbh9vrtdwd", "name": "Example API", "updated_at": "2026-01-02T10:05:00.000Z"}, "status": {"indicator": "none", "description": "All Systems Operational"}, "incidents": [
+        {"id": "p31zjtct2jer", "name": "Elevated error rates and timeouts on the Charges API", "status": "resolved", "impact": "minor", "resolved_at": "2026-01-02T09:41:00.000Z", "shortlink": "https://stspg.io/p31zjtct2jer"},
+    ]}, []),
+}
+
+
+# Round 7: `/api7/NAME` bodies in the styles of further public APIs (Mistral, Vercel, Azure OpenAI, Elasticsearch,
+# OpenAI, SendGrid, Anthropic, Google Gemini, Jira, Django REST framework, PagerDuty); written here, the client
+# texts around them come from urllib, requests and httpx.
+API7_BODIES = {
+    "mistral-429": (429, "application/json", {"message": "Requests rate limit exceeded"}, [("Retry-After", "1")]),
+    "vercel-504": (504, "text/plain; charset=utf-8", "An error occurred with your deployment\n\nFUNCTION_INVOCATION_TIMEOUT\n\nfra1::9x7kq-1767348000123-3c1f0a2b9d4e\n", [("X-Vercel-Error", "FUNCTION_INVOCATION_TIMEOUT")]),
+    "azure-openai-500": (500, "application/json", {"error": {"code": "InternalServerError", "message": "The server had an error while processing your request. Sorry about that!"}}, [("apim-request-id", "3f9c2a71-5b0e-4d8a-9c61-7e2b4f0d1a95")]),
+    "elastic-429-rejected": (429, "application/json; charset=UTF-8", {"error": {"root_cause": [{"type": "es_rejected_execution_exception", "reason": "rejected execution of coordinating operation [coordinating_and_primary_bytes=214748364, replica_bytes=0, all_bytes=214748364, coordinating_operation_bytes=1048576, max_coordinating_and_primary_bytes=214748364]"}], "type": "es_rejected_execution_exception", "reason": "rejected execution of coordinating operation [coordinating_and_primary_bytes=214748364, replica_bytes=0, all_bytes=214748364, coordinating_operation_bytes=1048576, max_coordinating_and_primary_bytes=214748364]"}, "status": 429}, []),
+    "openai-unknown-parameter": (400, "application/json", {"error": {"message": "Unrecognized request argument supplied: max_token", "type": "invalid_request_error", "param": None, "code": None}}, []),
+    "sendgrid-400-from": (400, "application/json", {"errors": [{"message": "The from email does not contain a valid address.", "field": "from.email", "help": "http://sendgrid.com/docs/API_Reference/Web_API_v3/Mail/errors.html#message.from"}]}, []),
+    "anthropic-max-tokens-400": (400, "application/json", {"type": "error", "error": {"type": "invalid_request_error", "message": "max_tokens: Field required"}}, [("request-id", "req_011CVa2kP9rQx4nT7mZ3bW8y")]),
+    "anthropic-permission-403": (403, "application/json", {"type": "error", "error": {"type": "permission_error", "message": "Your API key does not have permission to use the specified resource."}}, []),
+    "sendgrid-401": (401, "application/json", {"errors": [{"field": None, "message": "authorization required"}]}, []),
+    "gemini-api-key-invalid": (400, "application/json; charset=UTF-8", {"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID", "domain": "googleapis.com", "metadata": {"service": "generativelanguage.googleapis.com"}}]}}, []),
+    "jira-404-issue": (404, "application/json;charset=UTF-8", {"errorMessages": ["Issue does not exist or you do not have permission to see it."], "errors": {}}, []),
+    "drf-405": (405, "application/json", {"detail": "Method \"DELETE\" not allowed."}, []),
+    "pagerduty-incidents-ok": (200, "application/json", {"incidents": [
+        {"id": "Q2K8ZT1XW4P9LM", "incident_number": 1842, "title": "[Resolved] 502 Bad Gateway errors on checkout-api", "status": "resolved", "urgency": "high", "created_at": "2026-01-02T08:12:44Z", "last_status_change_at": "2026-01-02T08:31:09Z"},
+        {"id": "Q0F3RJ7NB6C2YD", "incident_number": 1841, "title": "Timeouts connecting to payments-db (auto-resolved)", "status": "resolved", "urgency": "low", "created_at": "2026-01-01T22:40:03Z", "last_status_change_at": "2026-01-01T22:47:55Z"},
+    ], "limit": 25, "offset": 0, "total": None, "more": False}, []),
+}
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -207,7 +253,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def _send_entry(self, entry):
-        """Sends an (status, content type, body, headers) entry of API2_BODIES ... API5_BODIES; a body
+        """Sends an (status, content type, body, headers) entry of API2_BODIES ... API7_BODIES; a body
         that is not a string is sent as JSON."""
         status, content_type, body, headers = entry
         self._send(status, content_type, body if isinstance(body, str) else json.dumps(body), headers)
@@ -250,6 +296,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._round4_get(parts)
         elif parts[0] == "api5" and len(parts) == 2 and parts[1] in API5_BODIES:
             self._send_entry(API5_BODIES[parts[1]])
+        elif parts[0] == "api6" and len(parts) == 2 and parts[1] in API6_BODIES:
+            self._send_entry(API6_BODIES[parts[1]])
+        elif parts[0] == "api7" and len(parts) == 2 and parts[1] in API7_BODIES:
+            self._send_entry(API7_BODIES[parts[1]])
         elif parts[0] == "loop":
             self._send(302, "text/html", "", [("Location", "/loop")])
         elif parts[0] == "chunked-broken":
