@@ -107,3 +107,19 @@ def run_httpx(code, *args):
 
 
 # ---------------------------------------------------------------------------------------------------------
+
+
+# What the round modules' commands run with: the C locale (stable messages), no bytecode, no proxy; git with a
+# fixed identity and dates and no user or system configuration.
+COMMAND_ENV = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
+GIT_ENV = {**COMMAND_ENV, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com",
+           "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-02T10:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-02T10:00:00+00:00"}
+
+
+def write_file(path, text, mode=None):
+    """Writes text to path, making its directory; with mode, sets the file's mode."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    if mode is not None:
+        os.chmod(path, mode)

@@ -12,23 +12,15 @@ import sqlite3
 import subprocess
 import sys
 
-from common import SCRATCH, caught, fresh_sqlite
+from common import COMMAND_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 
 R4 = f"{SCRATCH}/r4"
-ENV = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
+ENV = COMMAND_ENV
 
 
 def _run(argv, cwd=R4, **kwargs):
     return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env=ENV, **kwargs)
-
-
-def _write(path, text, mode=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
-    if mode is not None:
-        os.chmod(path, mode)
 
 
 def _protected():

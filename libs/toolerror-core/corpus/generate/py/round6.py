@@ -13,25 +13,15 @@ import sqlite3
 import subprocess
 import sys
 
-from common import SCRATCH, caught, fresh_sqlite
+from common import COMMAND_ENV, GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 
 R6 = f"{SCRATCH}/r6"
-ENV = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
-GIT_ENV = {**ENV, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com",
-           "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-02T10:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-02T10:00:00+00:00"}
+ENV = COMMAND_ENV
 
 
 def _run(argv, cwd=R6, env=ENV, **kwargs):
     return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env=env, **kwargs)
-
-
-def _write(path, text, mode=None):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
-    if mode is not None:
-        os.chmod(path, mode)
 
 
 def _coreutils():
