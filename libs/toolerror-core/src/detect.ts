@@ -43,8 +43,9 @@ export function detectToolResult(message: Message, agent: AgentId | undefined, r
 
 function classify(set: RuleSet, family: Family, text: string): Kind {
   const words = set.words[family];
-  const fallback = family === 'wide' ? set.structureFallback?.(text) : undefined;
-  return set.structureFirst?.(text, words) ?? kindOfWords(text, words) ?? fallback ?? 'ambiguous';
+  const first = set.structureFirst?.(text, words) ?? kindOfWords(text, words);
+  if (first) return first;
+  return (family === 'wide' ? set.structureFallback?.(text) : undefined) ?? 'ambiguous';
 }
 
 function firstMatch(set: RuleSet, agent: AgentId | undefined, text: string) {

@@ -188,7 +188,10 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'quota-spent',
     source: 'API quota texts returned as they are: a quota or plan limit per day or month that is exhausted, exceeded or reached',
     family: 'wide',
-    matches: (text) => /\b(?:exhausted|exceeded|reached|spent|used up|run out)\b/i.test(text.slice(0, 1024)) && spentQuota(text.slice(0, 1024)),
+    matches: (text) => {
+      const head = text.slice(0, 1024);
+      return /\b(?:exhausted|exceeded|reached|spent|used up|run out)\b/i.test(head) && spentQuota(head);
+    },
   },
   {
     name: 'request-failed-status',
