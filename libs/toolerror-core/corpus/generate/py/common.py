@@ -76,7 +76,8 @@ def run_python(code, *args, as_nobody=False, timeout=20):
 
 
 # What the httpx scripts of run_httpx start with: `out` collects what they print; `fail(case, call, how, which)`
-# records the forms of the exception that `call` raises.
+# records the forms of the exception that `call` raises; `api_bodies(client, base, prefix, names)` records the
+# body of each `/PREFIX/NAME` of servers.py (and, for a failure status, the status line before it).
 HTTPX_PRELUDE = r'''
 import json, sys
 import httpx
@@ -89,6 +90,13 @@ def fail(case, call, how, which=("str", "named")):
         out.append({"case": case, "forms": {k: f[k] for k in which}, "how": how})
         return
     raise AssertionError(case + " did not fail")
+def api_bodies(client, base, prefix, names):
+    for name in names:
+        r = client.get(f"{base}/{prefix}/{name}")
+        forms = {"body": r.text}
+        if r.status_code >= 400:
+            forms["status-body"] = f"{r.status_code} {r.reason_phrase}: {r.text}"
+        out.append({"case": f"api-{name}", "name": name, "forms": forms, "how": f"response.text of /{prefix}/{name} (body written in servers.py)"})
 '''
 
 

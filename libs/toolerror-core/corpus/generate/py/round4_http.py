@@ -57,12 +57,7 @@ HTTPX_CODE = HTTPX_PRELUDE + r'''
 base, stalled = sys.argv[1], sys.argv[2]
 api, bare = json.loads(sys.argv[3]), json.loads(sys.argv[4])
 with httpx.Client(timeout=5) as client:
-    for name in api:
-        r = client.get(f"{base}/api4/{name}")
-        forms = {"body": r.text}
-        if r.status_code >= 400:
-            forms["status-body"] = f"{r.status_code} {r.reason_phrase}: {r.text}"
-        out.append({"case": f"api-{name}", "name": name, "forms": forms, "how": f"response.text of /api4/{name} (body written in servers.py)"})
+    api_bodies(client, base, "api4", api)
     for status in bare:
         r = client.get(f"{base}/bare/{status}")
         fail(f"http-{status}", r.raise_for_status, f"raise_for_status() of /bare/{status}")

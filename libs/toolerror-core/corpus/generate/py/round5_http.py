@@ -43,12 +43,7 @@ BY_HTTPX = ["gcs-backend-error-500", "drf-date-format", "stripe-invalid-key", "g
 HTTPX_CODE = HTTPX_PRELUDE + r'''
 base, silent, api = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 with httpx.Client(timeout=5) as client:
-    for name in api:
-        r = client.get(f"{base}/api5/{name}")
-        forms = {"body": r.text}
-        if r.status_code >= 400:
-            forms["status-body"] = f"{r.status_code} {r.reason_phrase}: {r.text}"
-        out.append({"case": f"api-{name}", "name": name, "forms": forms, "how": f"response.text of /api5/{name} (body written in servers.py)"})
+    api_bodies(client, base, "api5", api)
 fail("post-read-timeout", lambda: httpx.post(f"http://127.0.0.1:{silent}/v1/charges", json={"amount": 1200, "currency": "eur"}, timeout=httpx.Timeout(5, read=0.3)), "post(json=..., timeout=Timeout(5, read=0.3)) to a listener that never answers", ("str", "named", "repr"))
 print(json.dumps({"version": httpx.__version__, "out": out}))
 '''

@@ -40,12 +40,7 @@ BY_HTTPX = ["shopify-429-throttled", "google-invalid-enum", "gcp-permission-deni
 HTTPX_CODE = HTTPX_PRELUDE + r'''
 base, api = sys.argv[1], json.loads(sys.argv[2])
 with httpx.Client(timeout=5) as client:
-    for name in api:
-        r = client.get(f"{base}/api6/{name}")
-        forms = {"body": r.text}
-        if r.status_code >= 400:
-            forms["status-body"] = f"{r.status_code} {r.reason_phrase}: {r.text}"
-        out.append({"case": f"api-{name}", "name": name, "forms": forms, "how": f"response.text of /api6/{name} (body written in servers.py)"})
+    api_bodies(client, base, "api6", api)
 print(json.dumps({"version": httpx.__version__, "out": out}))
 '''
 
