@@ -14,6 +14,7 @@ import sys
 
 from common import COMMAND_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
+from libraries import optional_import
 
 R4 = f"{SCRATCH}/r4"
 ENV = COMMAND_ENV
@@ -165,10 +166,7 @@ def values4(c):
             return json.load(f)
 
     c.add_forms(source, "json-single-quotes", caught(load_records), "ambiguous", "a parse error of a data file the tool read; the fix is in the data, not the call", "json.load of a file written with Python's repr (single quotes)")
-    try:
-        import pydantic
-    except ImportError:
-        pydantic = None
+    pydantic = optional_import("pydantic")
     if pydantic is not None:
         how = f"pydantic {pydantic.VERSION}"
 
@@ -182,9 +180,8 @@ def values4(c):
 
         data = {"customer_id": 42, "lines": [{"sku": "A-100", "quantity": 2}, {"sku": "B-200", "quantity": 0}]}
         c.add_forms("python-pydantic", "nested-list-item", caught(lambda: CreateOrder(**data)), "fixable", "names lines.1.quantity and that it must be greater than 0", f"{how} model validation of a nested list item", which=("str", "named"))
-    try:
-        import jsonschema
-    except ImportError:
+    jsonschema = optional_import("jsonschema")
+    if jsonschema is None:
         return
     how = f"jsonschema {importlib.metadata.version('jsonschema')}"
     schema = {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 100}}, "required": ["query"]}

@@ -15,6 +15,7 @@ import sys
 
 from common import COMMAND_ENV, GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
+from libraries import optional_import
 
 R5 = f"{SCRATCH}/r5"
 ENV = COMMAND_ENV
@@ -160,10 +161,7 @@ def values5(c):
 
     # ambiguous by rule 6: a parse error of data the tool read (JSON Lines read as one document)
     c.add_forms(source, "json-extra-data", caught(load_events), "ambiguous", "a parse error of a data file the tool read; the fix is in the data or the reader, not a changed value", "json.load of a JSON Lines file")
-    try:
-        import pydantic
-    except ImportError:
-        pydantic = None
+    pydantic = optional_import("pydantic")
     if pydantic is not None:
         import datetime
 
@@ -183,9 +181,8 @@ def values5(c):
 
         ok = JobResult(job_id="nightly-export", status="succeeded")
         c.add("python-pydantic", "valid-error-fields", "json", ok.model_dump_json(), "none", "a validated result; error is null and error_count is 0", f"{how} model_dump_json")
-    try:
-        import jsonschema
-    except ImportError:
+    jsonschema = optional_import("jsonschema")
+    if jsonschema is None:
         return
     how = f"jsonschema {importlib.metadata.version('jsonschema')}"
     schema = {"type": "object", "properties": {"to": {"type": "array", "items": {"type": "string"}, "minItems": 1}, "subject": {"type": "string"}}, "required": ["to", "subject"]}

@@ -15,6 +15,7 @@ import sys
 
 from common import COMMAND_ENV, GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
+from libraries import optional_import
 
 R6 = f"{SCRATCH}/r6"
 ENV = COMMAND_ENV
@@ -141,10 +142,7 @@ def values6(c):
     # fixable by rule 5: names the value '1,5' that is not a float
     c.add_forms(source, "float-parse", caught(lambda: float("1,5")), "fixable", "names the value '1,5' and that it must be a float", "float('1,5') on an argument")
 
-    try:
-        import pydantic
-    except ImportError:
-        pydantic = None
+    pydantic = optional_import("pydantic")
     if pydantic is not None:
         how = f"pydantic {pydantic.VERSION}"
 
@@ -163,9 +161,8 @@ def values6(c):
     # none by rule 1: the rows were read; the error column is empty
     c.add(source, "rows-with-error-field", "str", str(rows), "none", "the rows that were read; their error fields are empty", "str(list(csv.DictReader(...))) of a CSV with an error column")
 
-    try:
-        import yaml
-    except ImportError:
+    yaml = optional_import("yaml")
+    if yaml is None:
         return
     doc = "service: billing\nreplicas: 2\nenv:\n  LOG_LEVEL: info\n  DATABASE_URL: postgres://db:5432/billing\n   TIMEOUT: 30\n"
     # ambiguous by rule 6: a parse error of data the tool read (a key indented one space too far)

@@ -16,6 +16,7 @@ import subprocess
 from common import SCRATCH, caught, fresh_sqlite
 from round2 import _as_nobody_forms
 from round6 import GIT_ENV, _coreutils, _run, _write
+from libraries import optional_import
 
 R7 = f"{SCRATCH}/r7"
 
@@ -116,9 +117,8 @@ def values7(c):
     # fixable: the command-line argument is malformed and the text says what is missing
     c.add_forms("python-shlex", "no-closing-quotation", caught(lambda: shlex.split('git commit -m "Fix retry loop')), "fixable", "the command argument lacks a closing quotation mark; the text says so", "shlex.split of a command string with an unclosed quote")
 
-    try:
-        import pydantic
-    except ImportError:
+    pydantic = optional_import("pydantic")
+    if pydantic is None:
         return
 
     class LineItem(pydantic.BaseModel):
