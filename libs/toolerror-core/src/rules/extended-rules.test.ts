@@ -42,6 +42,8 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("unknown url type: 'api.example.com/items'", 'fixable'),
   ],
   'json-error-body': [
+    ex('{"message": "403 Forbidden"}', 'unrecoverable'),
+    ex('{"message": "404 Not Found"}', 'ambiguous'),
     ex('{"message": "Resource not accessible by this token", "status": "403"}', 'unrecoverable'),
     ex('{"type": "about:blank", "title": "Service Unavailable", "status": 503}', 'transient'),
     ex('{"ok": false, "error": "channel_not_found"}', 'ambiguous'),
@@ -85,6 +87,9 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Unable to locate credentials', 'unrecoverable'),
   ],
   sqlite: [
+    ex('ambiguous column name: id', 'fixable'),
+    ex('table jobs has 4 columns but 3 values were supplied', 'fixable'),
+    ex('no such function: NOW', 'fixable'),
     ex('database is locked', 'transient'),
     ex('attempt to write a readonly database', 'unrecoverable'),
     ex('near "SELEC": syntax error', 'fixable'),
@@ -165,6 +170,10 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Command failed: python3 app.py\nTraceback (most recent call last):\n  File "/tmp/app.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n', 'ambiguous'),
   ],
   'tool-diagnostic': [
+    ex('usage: export.py [-h] --since SINCE [--format {csv,json}]\nexport.py: error: the following arguments are required: --since\n', 'fixable'),
+    ex("chmod: invalid mode: '0o755'\nTry 'chmod --help' for more information.\n", 'fixable'),
+    ex("head: invalid number of lines: 'ten'\n", 'fixable'),
+    ex("fatal: --author 'Grace Hopper' is not 'Name <email>' and matches no existing author\n", 'fixable'),
     ex('cat: /etc/shadow: Permission denied', 'unrecoverable'),
     ex("ls: cannot access '/srv/data': No such file or directory\n", 'ambiguous'),
     ex("ls: invalid argument 'sometimes' for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\nTry 'ls --help' for more information.\n", 'fixable'),
@@ -181,6 +190,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'fastapi-detail': [ex('{"detail": [{"type": "missing", "loc": ["body", "title"], "msg": "Field required", "input": {}}]}', 'fixable')],
   'envoy-upstream': [ex('upstream connect error or disconnect/reset before headers. reset reason: connection failure', 'transient')],
+  'proxy-plain-body': [ex('Bad Gateway', 'transient'), ex('upstream request timeout', 'transient'), ex('no healthy upstream\n', 'transient'), ex('Gateway Timeout', 'transient')],
 };
 
 const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
@@ -267,6 +277,8 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
 
 /** Texts the extended rules must leave alone: successes that look a little like errors. */
 const NOT_FAILURES: readonly { text: string; ua?: string }[] = [
+  { text: '{"message": "200 OK"}' },
+  { text: '{"message": "Created"}' },
   { text: '{"detail": "ok", "items": [1, 2]}' },
   { text: '[{"code": "A1", "path": ["x"], "title": "no message"}]' },
   { text: 'Request failed successfully? no: 3 requests done' },
@@ -380,6 +392,19 @@ describe('bare status lines under extended', () => {
     ['503 Service Unavailable: back soon', 'http-status-text:transient', 'none'],
     // A body after the status line names more: the words decide.
     ['HTTP 400 Bad Request: {"error": {"param": "limit", "message": "Invalid value for \'limit\': must be an integer"}}', 'generic:fixable', 'generic:fixable'],
+  ])('%s', (text, extended, paper) => {
+    expect(answer(text, OTHER, 'extended')).toBe(extended);
+    expect(answer(text, OTHER, 'paper')).toBe(paper);
+  });
+});
+
+// The extended set's structure steps on MCP texts: the SDK's answer for a disabled tool, a CallToolResult's own text.
+describe('MCP texts under extended', () => {
+  it.each([
+    ['MCP error -32602: Tool export_csv disabled', 'generic:ambiguous', 'generic:fixable'],
+    ['MCP error -32602: Tool legacy_search not found', 'generic:fixable', 'generic:fixable'],
+    ['{"content":[{"type":"text","text":"Request Failed.\\nStatus Code: 503"}],"isError":true}', 'mcp-iserror:transient', 'mcp-iserror:ambiguous'],
+    ['{"content":[{"type":"text","text":"MCP error -32602: Tool export_csv disabled"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
   ])('%s', (text, extended, paper) => {
     expect(answer(text, OTHER, 'extended')).toBe(extended);
     expect(answer(text, OTHER, 'paper')).toBe(paper);

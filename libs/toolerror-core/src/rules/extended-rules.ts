@@ -239,6 +239,13 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     matches: jsonErrorBody,
   },
   {
+    name: 'proxy-plain-body',
+    source: "reverse proxies' plain-text bodies for an upstream that failed: Go's httputil.ReverseProxy and Traefik \"Bad Gateway\" (502), \"Gateway Timeout\" (504), \"Service Unavailable\" (503), Envoy's \"upstream request timeout\" (504) and \"no healthy upstream\" (503)",
+    family: 'wide',
+    kind: 'transient',
+    matches: whole(/^(?:Bad Gateway|Gateway Time-?out|Service Unavailable|upstream request timeout|no healthy upstream)$/),
+  },
+  {
     name: 'envoy-upstream',
     source: 'Envoy proxy 503 body: "upstream connect error or disconnect/reset before headers…"',
     family: 'wide',

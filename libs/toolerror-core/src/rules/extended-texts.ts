@@ -52,7 +52,13 @@ function errorStatus(value: unknown): number | undefined {
   return Number.isInteger(n) && n >= 400 && n <= 599 ? n : undefined;
 }
 
-/** The status an API's JSON error body states at its top level or in its `error` object. */
+/** A message that is only a status line, as GitLab words its errors: `{"message": "403 Forbidden"}`. */
+const STATUS_LINE_MESSAGE = /^([45]\d\d) [A-Z][A-Za-z' -]*$/;
+
+/**
+ * The status an API's JSON error body states at its top level or in its `error` object: in a status field, or as
+ * a message that is only a status line.
+ */
 function jsonBodyStatus(body: Record<string, unknown>): number | undefined {
   const error = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {};
   for (const holder of [body, error]) {
@@ -60,6 +66,8 @@ function jsonBodyStatus(body: Record<string, unknown>): number | undefined {
       const status = errorStatus(holder[key]);
       if (status !== undefined) return status;
     }
+    const line = typeof holder.message === 'string' ? STATUS_LINE_MESSAGE.exec(holder.message) : null;
+    if (line) return Number(line[1]);
   }
   return undefined;
 }
@@ -111,7 +119,14 @@ export const STATUS_THEN_BODY = /^(?:[A-Za-z_][\w.]*: )?(?:HTTP(?: Error)? )?([4
 const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(status) ?? (status >= 400 && status <= 499 ? 'ambiguous' : undefined);
 
 /**
- * The extended set's first step, for both word families. A spent quota is unrecoverable. A bare status line
+ * The MCP TypeScript SDK's answer for a tool the server has disabled: it comes with -32602 (invalid params), but
+ * no argument of the call can change it, and whether the tool comes back is not said.
+ */
+const MCP_TOOL_DISABLED = /MCP error -32602: Tool \S+ disabled\b/;
+
+/**
+ * The extended set's first step, for both word families. A spent quota is unrecoverable; an MCP tool that is
+ * disabled is ambiguous. A bare status line
  * takes the kind of its status. A status
  * line with a body is read by its body: the words there (or the body's own status) decide, else the status
  * does — so the reason phrase alone (`Bad Request`, `Unprocessable Entity`, `Too Many Requests`) never makes a
@@ -119,6 +134,7 @@ const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(stat
  */
 export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
   if (spentQuota(text)) return 'unrecoverable';
+  if (MCP_TOOL_DISABLED.test(text)) return 'ambiguous';
   const t = text.trim();
   const bare = BARE_STATUS.exec(t);
   if (bare) return kindOfStatusLine(Number(bare[1] ?? bare[2] ?? bare[3] ?? bare[4]));
@@ -149,7 +165,8 @@ const HEAD_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b/;
  * The extended set's last step for texts the wide words leave open: the status of a JSON error body
  * (`{"message": "Resource not accessible by this token", "status": "403"}`, `{"error": {"code": 503, …}}`), of
  * an HTML error page's title (`<title>api.example.com | 502: Bad gateway</title>`), or one the first 300 characters
- * state (`Request failed (status 503)`, Node's `Request Failed.\nStatus Code: 503`).
+ * state (`Request failed (status 503)`, Node's `Request Failed.\nStatus Code: 503`); for an MCP CallToolResult,
+ * that of its text.
  */
 export function extendedFallbackKind(text: string): Kind | undefined {
   const t = text.trim();
@@ -157,12 +174,21 @@ export function extendedFallbackKind(text: string): Kind | undefined {
     const body = parseJsonObject(t);
     const status = body && kindOfStatus(jsonBodyStatus(body));
     if (status) return status;
+    const toolText = body && callToolResultText(body);
+    if (toolText !== undefined) return extendedFallbackKind(toolText);
   } else if (htmlErrorPage(t)) {
     const title = HTML_ERROR_TITLE.exec(t.slice(0, 2048));
     return title ? kindOfStatus(Number(title[1] ?? title[2])) : undefined;
   }
   const status = HEAD_STATUS.exec(t.slice(0, 300));
   return status ? kindOfStatus(Number(status[1])) : undefined;
+}
+
+/** The text of an MCP CallToolResult (`{"content": [{"type": "text", "text": …}], "isError": true}`), if it is one. */
+function callToolResultText(body: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(body.content)) return undefined;
+  const texts = body.content.filter((c): c is { text: string } => typeof c === 'object' && c !== null && (c as Record<string, unknown>).type === 'text' && typeof (c as Record<string, unknown>).text === 'string');
+  return texts.length > 0 ? texts.map((c) => c.text).join('\n') : undefined;
 }
 
 /** A whole text that is zod's list of issues: `[{"code": "too_small", "path": ["amount"], "message": …}, …]`. */
@@ -180,7 +206,7 @@ export function zodIssues(text: string): boolean {
 /** SQLite's own messages, as `str(e)` of Python's sqlite3 errors returns them: the whole text is the message. */
 export const SQLITE_MESSAGE = new RegExp(
   '^(?:database is locked|database table is locked|attempt to write a readonly database|unable to open database file|' +
-    'no such (?:table|column|function): \\S+|near "[^"\\n]*": syntax error|(?:NOT NULL|UNIQUE|FOREIGN KEY) constraint failed(?:: [\\w.]+(?:, [\\w.]+)*)?|CHECK constraint failed(?:: [^\\n]+)?|' +
+    'no such (?:table|column|function): \\S+|ambiguous column name: \\S+|table \\S+ has \\d+ columns but \\d+ values were supplied|near "[^"\\n]*": syntax error|(?:NOT NULL|UNIQUE|FOREIGN KEY) constraint failed(?:: [\\w.]+(?:, [\\w.]+)*)?|CHECK constraint failed(?:: [^\\n]+)?|' +
     'cannot store \\w+ value in \\w+ column [\\w.]+|Incorrect number of bindings supplied\\. .*)$',
 );
 
@@ -191,8 +217,11 @@ const STRERROR = [
   'command not found',
 ];
 const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${STRERROR.join('|')})\\n?$`);
-/** A GNU tool's usage error on its first line: `ls: invalid argument 'x' for '--color'`, `cp: unrecognized option '--z'`. */
-const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option)|unrecognized option|option requires an argument|invalid option -- )/;
+/**
+ * A GNU tool's usage or value error on its first line: `ls: invalid argument 'x' for '--color'`, `cp: unrecognized
+ * option '--z'`, `chmod: invalid mode: '0o755'`, `head: invalid number of lines: 'ten'`.
+ */
+const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option|mode|number of \w+)|unrecognized option|option requires an argument|invalid option -- )/;
 
 /**
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
@@ -204,17 +233,18 @@ export function failedCommandOutput(text: string): boolean {
   if (text.startsWith('Traceback (most recent call last):\n') || nodeUncaught(text)) return true;
   // An error line first (`Error: …`, `fatal: …`), or a status line with its body.
   if (/^(?:Error|ERROR|error): \S/.test(text) || STATUS_THEN_BODY.test(text) || BARE_STATUS.test(text.trim())) return true;
-  // A usage error of Python's argparse: the usage, then `prog: error: …`.
-  if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
   return commandDiagnostic(text);
 }
 
 /**
  * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
- * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines).
+ * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines); or argparse's
+ * usage error (the usage line, then `prog: error: …`).
  */
 export function commandDiagnostic(text: string): boolean {
   if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
+  // A usage error of Python's argparse: the usage, then `prog: error: …`.
+  if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
   const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
   return TOOL_DIAGNOSTIC.test(firstLine) || USAGE_DIAGNOSTIC.test(firstLine);
 }
