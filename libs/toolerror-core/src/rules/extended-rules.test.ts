@@ -377,9 +377,17 @@ describe('extended classification words', () => {
 });
 
 
+/** Each text's answer under `extended` and under `paper` (for a client that is no known agent). */
+function answersUnderBoth(cases: readonly (readonly [text: string, extended: string, paper: string])[]): void {
+  it.each(cases)('%s', (text, extended, paper) => {
+    expect(answer(text, OTHER, 'extended')).toBe(extended);
+    expect(answer(text, OTHER, 'paper')).toBe(paper);
+  });
+}
+
 // The extended set's first step for the wide family: a text that is only a status line takes its status's kind.
 describe('bare status lines under extended', () => {
-  it.each([
+  answersUnderBoth([
     ['HTTP 400 Bad Request', 'generic:ambiguous', 'generic:fixable'],
     ['HTTP Error 422: Unprocessable Entity', 'generic:ambiguous', 'generic:fixable'],
     ['HTTPError: 422 Client Error: Unprocessable Entity for url: http://127.0.0.1:8000/bare/422', 'generic:ambiguous', 'generic:fixable'],
@@ -392,21 +400,15 @@ describe('bare status lines under extended', () => {
     ['503 Service Unavailable: back soon', 'http-status-text:transient', 'none'],
     // A body after the status line names more: the words decide.
     ['HTTP 400 Bad Request: {"error": {"param": "limit", "message": "Invalid value for \'limit\': must be an integer"}}', 'generic:fixable', 'generic:fixable'],
-  ])('%s', (text, extended, paper) => {
-    expect(answer(text, OTHER, 'extended')).toBe(extended);
-    expect(answer(text, OTHER, 'paper')).toBe(paper);
-  });
+  ]);
 });
 
 // The extended set's structure steps on MCP texts: the SDK's answer for a disabled tool, a CallToolResult's own text.
 describe('MCP texts under extended', () => {
-  it.each([
+  answersUnderBoth([
     ['MCP error -32602: Tool export_csv disabled', 'generic:ambiguous', 'generic:fixable'],
     ['MCP error -32602: Tool legacy_search not found', 'generic:fixable', 'generic:fixable'],
     ['{"content":[{"type":"text","text":"Request Failed.\\nStatus Code: 503"}],"isError":true}', 'mcp-iserror:transient', 'mcp-iserror:ambiguous'],
     ['{"content":[{"type":"text","text":"MCP error -32602: Tool export_csv disabled"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
-  ])('%s', (text, extended, paper) => {
-    expect(answer(text, OTHER, 'extended')).toBe(extended);
-    expect(answer(text, OTHER, 'paper')).toBe(paper);
-  });
+  ]);
 });
