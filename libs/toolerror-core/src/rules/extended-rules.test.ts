@@ -74,6 +74,8 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('500 is greater than the maximum of 100', 'fixable'),
   ],
   'py-requests-url': [
+    ex('Failed to parse: http://api.example.com:80a/v1/orders', 'fixable'),
+    ex('InvalidURL: Failed to parse: http://api.example.com:80a/v1/orders', 'fixable'),
     ex("Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com/v1/items?", 'fixable'),
     ex("MissingSchema: Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com/v1/items?", 'fixable'),
   ],
@@ -105,6 +107,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('spawnSync /bin/sh ETIMEDOUT', 'ambiguous'),
   ],
   'node-error-code': [
+    ex("The argument 'mode' must be a 32-bit unsigned integer or an octal string. Received 'rwxr-xr-x'", 'fixable'),
     ex('TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
     ex('The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
   ],

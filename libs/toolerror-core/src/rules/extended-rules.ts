@@ -84,9 +84,9 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'py-requests-url',
-    source: 'requests MissingSchema / InvalidURL / InvalidSchema / InvalidHeader: "Invalid URL \'…\': No scheme supplied…", "Invalid leading whitespace, reserved character(s), or return character(s) in header value: …"',
+    source: 'requests MissingSchema / InvalidURL / InvalidSchema / InvalidHeader: "Invalid URL \'…\': No scheme supplied…", "Failed to parse: http://host:80a/…", "Invalid leading whitespace, reserved character(s), or return character(s) in header value: …"',
     family: 'wide',
-    matches: startsWith(/^(?:(?:MissingSchema|InvalidURL|InvalidSchema|InvalidHeader): )?(?:Invalid URL '|No connection adapters were found for '|Invalid leading whitespace, reserved character\(s\), or return character\(s\) in header )/),
+    matches: startsWith(/^(?:(?:MissingSchema|InvalidURL|InvalidSchema|InvalidHeader): )?(?:Invalid URL '|Failed to parse: https?:\/\/|No connection adapters were found for '|Invalid leading whitespace, reserved character\(s\), or return character\(s\) in header )/),
   },
   {
     name: 'botocore',
@@ -112,7 +112,7 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'node-error-code',
     source: 'Node errors with a code: String(err) "TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be …", and their messages alone ("The value of "size" is out of range. …")',
     family: 'wide',
-    matches: startsWith(/^(?:[A-Za-z]*Error \[ERR_[A-Z0-9_]+\]: |The "[^"\n]+" (?:argument|property|option) (?:must|is invalid)|The value of "[^"\n]+" is out of range\. |The argument '[^'\n]+' is invalid)/),
+    matches: startsWith(/^(?:[A-Za-z]*Error \[ERR_[A-Z0-9_]+\]: |The "[^"\n]+" (?:argument|property|option) (?:must|is invalid)|The value of "[^"\n]+" is out of range\. |The argument '[^'\n]+' (?:is invalid|must))/),
   },
   {
     name: 'node-uncaught',
