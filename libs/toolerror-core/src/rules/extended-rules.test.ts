@@ -42,6 +42,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("unknown url type: 'api.example.com/items'", 'fixable'),
   ],
   'json-error-body': [
+    ex('{"message": "Client must be authenticated to access this resource.", "status-code": 401}', 'unrecoverable'),
     ex('{"message": "403 Forbidden"}', 'unrecoverable'),
     ex('{"message": "404 Not Found"}', 'ambiguous'),
     ex('{"message": "Resource not accessible by this token", "status": "403"}', 'unrecoverable'),
@@ -130,6 +131,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'timed-out': [ex('timed out', 'transient'), ex('Request timed out', 'transient'), ex('The operation was aborted due to timeout', 'transient')],
   'py-exception-names': [
+    ex("{'ops@example.com': (450, b'4.2.0 <ops@example.com>: Recipient address rejected: Greylisted, see http://postgrey.example.com/help.html')}", 'transient'),
     ex('IncompleteRead(18 bytes read, 102 more expected)', 'transient'),
     ex("UnsupportedProtocol: Request URL has an unsupported protocol 'ftp://'.", 'fixable'),
     ex("InvalidURL: URL can't contain control characters. '/v1/search?q=red shoes' (found at least ' ')", 'fixable'),
@@ -173,6 +175,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Command failed: python3 app.py\nTraceback (most recent call last):\n  File "/tmp/app.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n', 'ambiguous'),
   ],
   'tool-diagnostic': [
+    ex('permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.50/containers/json": dial unix /var/run/docker.sock: connect: permission denied\n', 'unrecoverable'),
     ex('usage: export.py [-h] --since SINCE [--format {csv,json}]\nexport.py: error: the following arguments are required: --since\n', 'fixable'),
     ex("chmod: invalid mode: '0o755'\nTry 'chmod --help' for more information.\n", 'fixable'),
     ex("head: invalid number of lines: 'ten'\n", 'fixable'),

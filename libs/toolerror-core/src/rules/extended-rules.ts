@@ -159,10 +159,10 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'py-exception-names',
-    source: 'CPython and library exceptions whose names do not end in Error: http.client IncompleteRead / InvalidURL / BadStatusLine, httpx UnsupportedProtocol, requests InvalidHeader / TooManyRedirects, smtplib SMTP*Refused, subprocess TimeoutExpired, zipfile BadZipFile, and str() of IncompleteRead and smtplib replies ("(421, b\'…\')")',
+    source: 'CPython and library exceptions whose names do not end in Error: http.client IncompleteRead / InvalidURL / BadStatusLine, httpx UnsupportedProtocol, requests InvalidHeader / TooManyRedirects, smtplib SMTP*Refused, subprocess TimeoutExpired, zipfile BadZipFile, and str() of IncompleteRead and smtplib replies ("(421, b\'…\')", SMTPRecipientsRefused\'s "{\'ops@example.com\': (450, b\'…\')}")',
     family: 'wide',
     matches: startsWith(
-      /^(?:(?:[\w]+\.)*(?:IncompleteRead|UnsupportedProtocol|InvalidURL|InvalidHeader|InvalidSchema|MissingSchema|SMTPServerDisconnected|SMTPRecipientsRefused|SMTPSenderRefused|BadStatusLine|LineTooLong|TooManyRedirects|TimeoutExpired|BadZipFile)[:(]|\((?:'Connection broken: )?IncompleteRead\(|\([245]\d\d, b['"]|Request URL has an unsupported protocol |URL can't contain control characters|peer closed connection without sending|'[^'\n]+' and '[^'\n]+' are the same file$|Redirect response '3\d\d )/,
+      /^(?:(?:[\w]+\.)*(?:IncompleteRead|UnsupportedProtocol|InvalidURL|InvalidHeader|InvalidSchema|MissingSchema|SMTPServerDisconnected|SMTPRecipientsRefused|SMTPSenderRefused|BadStatusLine|LineTooLong|TooManyRedirects|TimeoutExpired|BadZipFile)[:(]|\((?:'Connection broken: )?IncompleteRead\(|\([245]\d\d, b['"]|\{'[^'\n]+': \([245]\d\d, b['"]|Request URL has an unsupported protocol |URL can't contain control characters|peer closed connection without sending|'[^'\n]+' and '[^'\n]+' are the same file$|Redirect response '3\d\d )/,
     ),
   },
   {

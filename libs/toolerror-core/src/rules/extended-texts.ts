@@ -44,7 +44,7 @@ export function fastApiDetail(text: string): boolean {
   return Array.isArray(detail) && detail.length > 0 && detail.every((d) => typeof d === 'object' && d !== null && 'loc' in d && 'msg' in d);
 }
 
-const STATUS_KEYS = ['status', 'statusCode', 'status_code', 'code'] as const;
+const STATUS_KEYS = ['status', 'statusCode', 'status_code', 'status-code', 'code'] as const;
 
 /** An HTTP error status (400–599) held by a JSON value: a number or a string of three digits. */
 function errorStatus(value: unknown): number | undefined {
@@ -238,11 +238,12 @@ export function failedCommandOutput(text: string): boolean {
 
 /**
  * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
- * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines); or argparse's
+ * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines), the docker CLI's
+ * `permission denied while trying to connect to the Docker daemon socket …`; or argparse's
  * usage error (the usage line, then `prog: error: …`).
  */
 export function commandDiagnostic(text: string): boolean {
-  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
+  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) |permission denied while trying to connect to the Docker daemon )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
   // A usage error of Python's argparse: the usage, then `prog: error: …`.
   if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
   const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
