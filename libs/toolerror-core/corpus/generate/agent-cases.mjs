@@ -486,3 +486,92 @@ function openCodeFamily(env, bash) {
     { id: 'fetch-redirect-loop', steps: [fetchUrl(`${env.web}/loop`)], truth: 'ambiguous', reason: 'a bare transport error (the page redirects to itself); the text names no cause' },
   ];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 8. A health check that reports a non-200 status in its own words, a module whose doctest fails, and a
+// changelog and a deploy log whose lines name errors. The round's cases are appended to each agent's list below.
+const HEALTHCHECK = {
+  'healthcheck.py': 'import http.client\nimport sys\nfrom urllib.parse import urlsplit\n\nurl = urlsplit(sys.argv[1])\nconn = http.client.HTTPConnection(url.hostname, url.port, timeout=5)\nconn.request("GET", url.path)\nresp = conn.getresponse()\nif resp.status != 200:\n    sys.exit(f"health check failed: {resp.status} {resp.reason} from {url.geturl()}")\nprint("healthy")\n',
+};
+const DOCTEST_TAX = {
+  'tax.py': 'def total(items, tax):\n    """Return the total of items with tax, rounded to cents.\n\n    >>> total([1.10, 2.20], 0.1)\n    3.63\n    """\n    return sum(items) * (1 + tax)\n',
+};
+const CHANGELOG = {
+  'CHANGELOG.md': [
+    '# Changelog',
+    '',
+    '## 2.4.1',
+    '- Fixed: uploads over 10 MB failed with 413 Payload Too Large.',
+    '- Fixed: the worker crashed with ECONNRESET when the cache restarted.',
+    '- Changed: a 401 from the billing API now stops the sync instead of retrying.',
+    '',
+  ].join('\n'),
+};
+const DEPLOY_LOG = {
+  'logs/deploy.log': [
+    '2024-06-11T14:00:02Z INFO  deploy 2024.06.1 started',
+    '2024-06-11T14:00:09Z ERROR health check failed: 502 Bad Gateway; retrying in 10s',
+    '2024-06-11T14:00:19Z INFO  health check passed',
+    '2024-06-11T14:00:20Z WARN  3 deprecation warnings in config (see docs/upgrade.md)',
+    '2024-06-11T14:00:21Z INFO  deploy 2024.06.1 finished',
+    '',
+  ].join('\n'),
+};
+
+/** Round-8 shell cases shared by every agent. */
+function shellCases8(env, shell) {
+  return [
+    { id: 'r8-sh-git-ls-remote-refused', steps: [shell(`git ls-remote http://127.0.0.1:${env.closed}/tools.git`)], truth: 'transient', reason: 'git could not connect to the remote: connection refused' },
+    { id: 'r8-sh-curl-body-429', steps: [shell(`curl -sS --fail-with-body ${env.web}/api/rate-limit`)], truth: 'transient', reason: 'curl: 429 with a per-minute rate-limit body (try again in 20s)' },
+    { id: 'r8-sh-py-health-502', setup: files(HEALTHCHECK), steps: [shell(`python3 healthcheck.py ${env.web}/status/502`)], truth: 'transient', reason: 'the script reports the service answered 502 Bad Gateway' },
+    { id: 'r8-sh-venv-opt', steps: [shell('python3 -m venv /opt/rb-venv')], truth: 'unrecoverable', reason: 'venv: Permission denied creating a directory under root-owned /opt' },
+    { id: 'r8-sh-mv-var-log', steps: [shell('mv notes.txt /var/log/')], truth: 'unrecoverable', reason: 'mv: Permission denied moving into root-owned /var/log' },
+    { id: 'r8-sh-ls-bad-color', steps: [shell('ls --color=sometimes')], truth: 'fixable', reason: "ls names the invalid value 'sometimes' of --color and lists the valid ones" },
+    { id: 'r8-sh-py-missing-script', steps: [shell('python3 manage.py migrate')], truth: 'ambiguous', reason: 'the script to run does not exist (No such file or directory)' },
+    { id: 'r8-sh-doctest-fail', setup: files(DOCTEST_TAX), steps: [shell('python3 -m doctest tax.py')], truth: 'ambiguous', reason: 'a failing doctest: the code is wrong, not the call' },
+    { id: 'r8-sh-git-branch-exists', setup: GIT_REPO, steps: [shell('git switch -c main')], truth: 'ambiguous', reason: 'a branch of that name already exists (EEXIST-like); which name is meant is not said' },
+    { id: 'r8-sh-changelog-words', setup: files(CHANGELOG), steps: [shell('tail -n 4 CHANGELOG.md')], truth: 'none', reason: 'the file was printed; its lines name 413, ECONNRESET and 401' },
+  ];
+}
+
+/** Round 8: the shared shell cases and each agent's own file and fetch cases, whose steps are built from the case id. */
+const withIds = (own) => own.map(({ steps, ...kase }) => ({ ...kase, steps: steps.map((step) => step(kase.id)) }));
+const ROUND8 = {
+  'qwen-code': (env) => {
+    const shell = (command) => ({ name: 'run_shell_command', arguments: { command } });
+    const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the release notes.' } } });
+    return [
+      ...shellCases8(env, shell),
+      ...withIds([
+        { id: 'r8-edit-relative-path', steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'app.py') } }), () => ({ name: 'edit', arguments: { file_path: 'app.py', old_string: 'print(total([1, 2]))', new_string: 'print(total([1, 2], 0.2))' } })], truth: 'fixable', reason: 'a relative file_path where an absolute one is required' },
+        { id: 'r8-write-usr-local', steps: [() => ({ name: 'write_file', arguments: { file_path: '/usr/local/bin/rb-deploy', content: '#!/bin/sh\nexec python3 -m app "$@"\n' } })], truth: 'unrecoverable', reason: 'permission denied writing root-owned /usr/local/bin' },
+        { id: 'r8-fetch-403', steps: [() => webFetch(`${env.web}/status/403`)], truth: 'unrecoverable', reason: '403' },
+        { id: 'r8-fetch-rate-limit', steps: [() => webFetch(`${env.web}/api/rate-limit`)], truth: 'transient', reason: 'the API answered 429 (rate limit)' },
+        { id: 'r8-grep-log-errors', setup: files(DEPLOY_LOG), steps: [(id) => ({ name: 'grep_search', arguments: { pattern: 'ERROR|WARN', path: `${env.root}/${id}/logs` } })], truth: 'none', reason: 'the search found the lines; they report a 502 and deprecation warnings' },
+      ]),
+    ];
+  },
+  opencode: (env) => [
+    ...shellCases8(env, (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } })),
+    ...withIds([
+      { id: 'r8-read-typo', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'note.txt') } })], truth: 'ambiguous', reason: 'the file is not found (a misspelt name); the text suggests no other' },
+      { id: 'r8-edit-spacing', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'app.py') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'app.py'), oldString: 'print(total([1,2]))', newString: 'print(total([1, 2], 0.2))' } })], truth: 'fixable', reason: 'oldString (spaced differently from the file) is not found' },
+      { id: 'r8-edit-missing-file', steps: [(id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'src/app.py'), oldString: 'return sum(items)', newString: 'return round(sum(items), 2)' } })], truth: 'ambiguous', reason: 'the file to edit does not exist' },
+      { id: 'r8-fetch-api-user', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/user`, format: 'text' } })], truth: 'unrecoverable', reason: 'the API answered 401' },
+      { id: 'r8-fetch-rate-limit', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/rate-limit`, format: 'markdown' } })], truth: 'transient', reason: 'the API answered 429 (rate limit)' },
+    ]),
+  ],
+  'kilo-code': (env) => [
+    ...shellCases8(env, (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } })),
+    ...withIds([
+      { id: 'r8-read-typo', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'app.pyy') } })], truth: 'ambiguous', reason: 'the file is not found (a misspelt extension); the text suggests no other' },
+      { id: 'r8-edit-renamed-var', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'app.py') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'app.py'), oldString: 'return sum(values) * (1 + tax)', newString: 'return round(sum(values) * (1 + tax), 2)' } })], truth: 'fixable', reason: 'oldString (with a variable name the file does not use) is not found' },
+      { id: 'r8-fetch-api-user', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/user`, format: 'text' } })], truth: 'unrecoverable', reason: 'the API answered 401' },
+      { id: 'r8-fetch-quota', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/quota`, format: 'text' } })], truth: 'transient', reason: 'the tool reports only the status 429, not the body that names a daily quota' },
+    ]),
+  ],
+};
+for (const [agent, round8] of Object.entries(ROUND8)) {
+  const before = AGENT_CASES[agent];
+  AGENT_CASES[agent] = (env) => [...before(env), ...round8(env)];
+}

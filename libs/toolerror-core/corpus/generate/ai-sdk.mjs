@@ -12,7 +12,7 @@
 // The bodies of the local API server below are written here in the style of public APIs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { createServer, get as httpGet } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
 import { createWriteStream } from 'node:fs';
@@ -130,12 +130,25 @@ const CASES = [
   { round: 7, id: 'command-json-tool-invalid', call: { name: 'run_command', arguments: { command: 'python3 -m json.tool data/users.json' } }, truth: 'ambiguous', reason: 'a JSON parse error of the data the command read' },
   { round: 7, id: 'move-enoent', call: { name: 'move_file', arguments: { from: 'drafts/q3-report.md', to: 'reports/q3-report.md' } }, truth: 'ambiguous', reason: 'the source file does not exist; which one is meant is not said' },
   { round: 7, id: 'ok-deploy-status-error-null', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/deploy-status' } }, truth: 'none', reason: 'the deployment is ready; its error fields are null and a build warning names a retried ECONNRESET' },
+  // Round 8: these cases get the tools of rounds 3 to 8 (round8Tools); the texts of the cases above stay as they were.
+  { round: 8, id: 'r8-http-502-json', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-502-json' } }, truth: 'transient', reason: '502: bad gateway; the upstream did not answer' },
+  { round: 8, id: 'r8-http-401-bad-credentials', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-github-401' } }, truth: 'unrecoverable', reason: '401: bad credentials' },
+  { round: 8, id: 'r8-http-404-notion', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-notion-404' } }, truth: 'ambiguous', reason: '404: the database is not found (or not shared); which one is meant is not said' },
+  { round: 8, id: 'r8-post-422-field', call: { name: 'post_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-tickets', body: { title: 'Renew the TLS certificate', due: 'friday' } } }, truth: 'fixable', reason: "the 422 names the call's body field due and the date format it must have" },
+  { round: 8, id: 'r8-post-reset', call: { name: 'post_json', arguments: { url: 'http://127.0.0.1:8206/v1/events', body: { type: 'deploy.finished' } } }, truth: 'transient', reason: 'the connection was reset (the tool names the cause)' },
+  { round: 8, id: 'r8-command-python-read-timeout', call: { name: 'run_command', arguments: { command: 'python3 fetch_report.py http://127.0.0.1:8204/v1/reports/daily' } }, truth: 'transient', reason: "the script the command ran failed on a network read timeout" },
+  { round: 8, id: 'r8-append-eacces', call: { name: 'append_file', arguments: { path: '/var/log/agent-notes.log', text: 'deploy 88 finished\n' } }, truth: 'unrecoverable', reason: 'permission denied appending to a log under /var/log' },
+  { round: 8, id: 'r8-list-dir-enoent', call: { name: 'list_dir', arguments: { path: 'exports/2026-08' } }, truth: 'ambiguous', reason: 'the directory does not exist; which one is meant is not said' },
+  { round: 8, id: 'r8-input-enum-date', call: { name: 'create_ticket', arguments: { title: 'Renew the TLS certificate', priority: 'urgent', due: 'friday' } }, truth: 'fixable', reason: "the SDK's invalid-input error names priority with its options and due as an ISO date" },
+  { round: 8, id: 'r8-input-pattern-range', call: { name: 'book_flight', arguments: { from: 'Berlin', to: 'LIS', passengers: 12 } }, truth: 'fixable', reason: "the SDK's invalid-input error names from with the pattern it must match and passengers with its maximum" },
+  { round: 8, id: 'r8-ok-status-resolved', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-statuspage' } }, truth: 'none', reason: 'the status page was read: all systems operational; the resolved incidents name errors and timeouts' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
 const ROUND5 = new Set(CASES.filter((c) => c.round === 5).map((c) => c.id));
 const ROUND6 = new Set(CASES.filter((c) => c.round === 6).map((c) => c.id));
 const ROUND7 = new Set(CASES.filter((c) => c.round === 7).map((c) => c.id));
+const ROUND8 = new Set(CASES.filter((c) => c.round === 8).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -173,6 +186,12 @@ const API = {
   'gcs-503': [503, '{"error":{"code":503,"message":"We encountered an internal error. Please try again.","errors":[{"message":"We encountered an internal error. Please try again.","domain":"global","reason":"backendError"}]}}'],
   '403-jsonapi': [403, '{"errors":[{"status":"403","code":"forbidden","title":"Forbidden","detail":"This API key does not have permission to write to project \'acme-web\'."}]}', { 'content-type': 'application/vnd.api+json' }],
   'deploy-status': [200, '{"id":"dpl_8Kq2mZ","state":"READY","errorCode":null,"errorMessage":null,"build":{"durationMs":48211,"warnings":["npm install retried once after ECONNRESET"]},"checks":{"failed":0,"passed":12}}'],
+  // Round 8.
+  'r8-502-json': [502, '{"message":"Bad gateway: the upstream service did not respond"}'],
+  'r8-github-401': [401, '{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}'],
+  'r8-notion-404': [404, '{"object":"error","status":404,"code":"object_not_found","message":"Could not find database with ID: 6d2b9e41-0c7a-4f35-8e1d-2a9c4b7f0e58. Make sure the relevant pages and databases are shared with your integration."}'],
+  'r8-tickets': [422, '{"error":{"code":"validation_failed","message":"Validation failed","fields":[{"field":"due","message":"must be a date in YYYY-MM-DD format","received":"friday"}]}}'],
+  'r8-statuspage': [200, '{"status":{"indicator":"none","description":"All Systems Operational"},"incidents":[{"name":"Elevated error rates on uploads","status":"resolved"},{"name":"Delayed webhook deliveries (timeouts)","status":"resolved"}]}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -362,6 +381,48 @@ async function worker(config) {
       },
     }),
   };
+  // Round 8 tools, given only to the round-8 cases.
+  const round8Tools = {
+    post_json: tool({
+      description: 'POST a JSON body to a URL',
+      inputSchema: z.object({ url: z.string(), body: z.record(z.string(), z.unknown()) }),
+      execute: async ({ url, body }) => {
+        let res;
+        try {
+          res = await fetch(real(url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(300) });
+        } catch (e) {
+          // The tool names the cause of fetch's `fetch failed`.
+          throw new Error(`POST ${url} failed: ${e.message} (${e.cause?.code ?? e.name})`);
+        }
+        const text = await res.text();
+        if (!res.ok) throw new Error(`POST ${url} returned ${res.status}: ${text}`);
+        return text;
+      },
+    }),
+    append_file: tool({
+      description: 'Append text to a file',
+      inputSchema: z.object({ path: z.string(), text: z.string() }),
+      execute: async ({ path, text }) => {
+        await appendFile(path, text);
+        return `appended ${text.length} bytes to ${path}`;
+      },
+    }),
+    list_dir: tool({
+      description: 'List a directory in the workspace',
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => (await readdir(path)).join('\n'),
+    }),
+    create_ticket: tool({
+      description: 'Create a support ticket',
+      inputSchema: z.object({ title: z.string().min(3), priority: z.enum(['low', 'normal', 'high']), due: z.iso.date().optional() }),
+      execute: async ({ title }) => ({ id: 'T-1', title }),
+    }),
+    book_flight: tool({
+      description: 'Book a flight',
+      inputSchema: z.object({ from: z.string().regex(/^[A-Z]{3}$/), to: z.string().regex(/^[A-Z]{3}$/), passengers: z.number().int().min(1).max(9) }),
+      execute: async ({ from, to }) => ({ booked: `${from}-${to}` }),
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -375,8 +436,9 @@ async function worker(config) {
       const round5 = config.round5.includes(kase);
       const round6 = config.round6.includes(kase);
       const round7 = config.round7.includes(kase);
+      const round8 = config.round8.includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -462,6 +524,8 @@ function prepareWorkspace() {
   writeFileSync(`${S}/data/users.json`, '[\n  {"id": 1, "email": "dana@example.com"}\n  {"id": 2, "email": "lee@example.com"}\n]\n');
   mkdirSync(`${S}/reports`, { recursive: true });
   writeFileSync(`${S}/data/feature-flags.json`, '{\n  "checkout_v2": {"enabled": true, "rollout": 50},\n  "new_search": {"enabled": false,\n');
+  // Round 8: a script that reads a report over HTTP with a 1-second timeout.
+  writeFileSync(`${S}/fetch_report.py`, 'import sys\nimport urllib.request\n\nwith urllib.request.urlopen(sys.argv[1], timeout=1) as res:\n    print(res.read().decode())\n');
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
 }
 
@@ -502,7 +566,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -21,7 +21,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { Agent, request as undiciRequest, interceptors } from 'undici';
+import { Agent, fetch as undiciFetch, request as undiciRequest, interceptors } from 'undici';
 import { execa } from 'execa';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -1413,7 +1413,168 @@ async function mcpSeventh(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh };
+// Round 8. The bodies of the round-8 API server (`api8Server` below) are written here in the style of public APIs
+// (Discord, an AWS load balancer, GitHub, FastAPI, Notion, Sentry, a status page); the texts around them come from
+// fetch, undici, fs, child_process, curl, git, node, awk, zod and the MCP SDK, and the tool wrappers named in each
+// producer.
+const API8_BODIES = {
+  'discord-429': [429, { 'retry-after': '2' }, '{"message":"You are being rate limited.","retry_after":1.5,"global":false}'],
+  'alb-504': [504, { 'content-type': 'text/html' }, '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n'],
+  'github-422': [422, {}, '{"message":"Validation Failed","errors":[{"resource":"Label","code":"invalid","field":"color","message":"color must be a 6-character hex code, without the leading #"}],"documentation_url":"https://docs.github.com/rest/issues/labels#create-a-label","status":"422"}'],
+  'fastapi-422': [422, {}, '{"detail":[{"type":"missing","loc":["body","due_date"],"msg":"Field required","input":{"title":"Renew the TLS certificate","priority":"urgent"}},{"type":"enum","loc":["body","priority"],"msg":"Input should be \'low\', \'normal\' or \'high\'","input":"urgent","ctx":{"expected":"\'low\', \'normal\' or \'high\'"}}]}'],
+  'github-401': [401, {}, '{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}'],
+  'notion-404': [404, {}, '{"object":"error","status":404,"code":"object_not_found","message":"Could not find database with ID: 3f9a1c2e-7b4d-4e8a-9c61-0d2b5e8f7a14. Make sure the relevant pages and databases are shared with your integration.","request_id":"b7e4c2a1-5d3f-4a8e-9b21-6c0f1e2d3a4b"}'],
+  'sentry-500': [500, {}, '{"detail":"Internal Error","errorId":"9c2e4f1a7b3d4e8f9a0b1c2d3e4f5a6b"}'],
+  'empty-200': [200, {}, ''],
+  'statuspage': [200, {}, '{"page":{"name":"Acme Cloud"},"status":{"indicator":"none","description":"All Systems Operational"},"incidents":[{"name":"Elevated 5xx error rates on the EU API","status":"resolved","impact":"minor"},{"name":"Webhook delivery timeouts","status":"resolved","impact":"minor"}]}'],
+};
+
+const api8Server = () => bodiesServer(API8_BODIES);
+
+async function apis8(env) {
+  const base = `http://127.0.0.1:${env.api8Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `r8-http-${name}`, [
+    ['discord-429', 'transient', '429: rate limited; retry after a second and a half'],
+    ['github-422', 'fixable', 'the GitHub-style 422 names the field color and that it must be a 6-character hex code'],
+    ['notion-404', 'ambiguous', '404: the database is not found (or not shared); which one is meant is not said'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['github-401', 'unrecoverable', '401: bad credentials'],
+    ['sentry-500', 'transient', '500: an internal error of the server'],
+    ['alb-504', 'transient', '504: gateway timeout (a load balancer page)'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `r8-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  await addThrown('node-fetch', [
+    ['r8-json-empty-body', async () => (await fetch(`${base}/api/empty-200`)).json(), 'ambiguous', 'a JSON parse error of the (empty) data the tool read', `fetch, res.json() ${apiBodyHow('empty-200')} (an empty 200 body)`],
+  ]);
+  const status = await fetch(`${base}/api/statuspage`);
+  add('node-fetch', 'r8-ok-statuspage-resolved-incidents', 'body', await status.text(), 'none', 'the status page was read: all systems operational; the resolved incidents name 5xx errors and timeouts', `fetch ${apiBodyHow('statuspage')}: the response body`);
+  // The undici package's own fetch(), a POST to a server that resets the connection; the tool names the cause.
+  const e = await thrown(() => undiciFetch(`http://127.0.0.1:${env.resetPort}/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"deploy.finished"}' }));
+  add('node-undici', 'r8-fetch-post-reset', 'with-cause', withCause(e), 'transient', 'the connection was reset (the cause is given)', `undici ${UNDICI_VERSION} fetch() POST to a server that resets the socket: \`\${e.message}: \${e.cause.message}\``);
+}
+
+async function files8() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs8`;
+  mkdirSync(`${dir}/out`, { recursive: true });
+  writeFileSync(`${dir}/notes.md`, '# Notes\n');
+  writeFileSync(`${dir}/api-health.csv`, 'date,endpoint,requests,errors,timeouts,retries\n2026-08-01,/v1/orders,18422,0,0,3\n2026-08-01,/v1/invoices,9310,0,0,0\n2026-08-02,/v1/orders,17980,0,0,1\n');
+  await addAsNobody(source, [
+    ['r8-eacces-append-var-log', "require('fs').appendFileSync('/var/log/rb-agent.log', 'run 42 started\\n')", 'permission denied appending to a log under /var/log'],
+    ['r8-eperm-utimes-etc', "require('fs').utimesSync('/etc/hosts', 1767225600, 1767225600)", 'operation not permitted: only the owner may set the times of a file'],
+  ]);
+  const cases = [
+    ['r8-writefile-missing-dir', () => fsp.writeFile(`${dir}/out/2026-08/summary.md`, '# Summary\n'), 'ambiguous', 'a directory of the path does not exist; create it or write elsewhere is not said', 'fs.promises.writeFile into a directory that does not exist'],
+    ['r8-open-invalid-flags', () => fsp.open(`${dir}/notes.md`, 'rw'), 'fixable', "names the flags argument and the invalid value 'rw' it received", "fs.promises.open with flags 'rw' (a file tool passing a mode argument through)"],
+  ];
+  await addThrown(source, cases);
+  add(source, 'r8-ok-csv-error-columns', 'text', readFileSync(`${dir}/api-health.csv`, 'utf8'), 'none', 'the CSV was read; its columns are named errors and timeouts', 'readFileSync of a CSV report');
+}
+
+async function processes8(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli8`;
+  mkdirSync(`${dir}/scripts`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C' };
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  const dates = 'GIT_AUTHOR_DATE="2026-08-03T09:00:00Z" GIT_COMMITTER_DATE="2026-08-03T09:00:00Z"';
+  // A shared remote that someone else pushed to after our clone.
+  execSync(`git init -q --bare -b main remote.git && git clone -q remote.git theirs && cd theirs && echo v1 > VERSION && git add VERSION && ${dates} git ${id} commit -q -m "release 1" && git push -q origin main && cd .. && git clone -q remote.git ours && cd theirs && echo v2 > VERSION && ${dates} git ${id} commit -q -am "release 2" && git push -q origin main && cd ../ours && echo 'retry uploads' > NOTES && git add NOTES && ${dates} git ${id} commit -q -m "notes"`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  writeFileSync(`${dir}/scripts/report.js`, "const { Client } = require('pg');\n\nconst client = new Client();\nclient.connect().then(() => console.log('connected'));\n");
+  writeFileSync(`${dir}/app.log`, '09:00:01 INFO listening\n09:00:05 ERROR upstream timeout\n09:00:06 WARN retrying\n09:00:07 INFO recovered\n09:10:44 ERROR 503 from billing\n09:10:45 INFO recovered\n');
+  const fixed = (t) => t.replaceAll(`:${env.silentPort}`, ':8102').replace(/after \d+ milliseconds/g, 'after 1000 milliseconds');
+  const cases = [
+    ['r8-curl-max-time', () => execAsync(`curl -sS --max-time 1 http://127.0.0.1:${env.silentPort}/v1/reports/daily`, { cwd: dir }), 'transient', 'curl printed that the request timed out (a network timeout)', "child_process.exec('curl -sS --max-time 1 URL') of a server that never answers (the port and the elapsed ms fixed)"],
+    ['r8-mkdir-permission-denied', () => execAsync('mkdir -p /srv/rb-data/uploads', { cwd: dir, uid: 65534, gid: 65534 }), 'unrecoverable', 'mkdir printed Permission denied', "child_process.exec('mkdir -p /srv/rb-data/uploads') as user nobody"],
+    ['r8-git-push-rejected', () => execAsync('git push origin main', { cwd: `${dir}/ours`, env: gitEnv }), 'ambiguous', 'the push is rejected because the remote has newer commits: a conflict with stored data; how to integrate them is not said', "child_process.exec('git push origin main') behind a remote that has new commits"],
+    ['r8-node-module-not-found', () => execAsync('node scripts/report.js', { cwd: dir }), 'ambiguous', "the script's dependency pg is not installed: a program's own error, not the call", "child_process.exec('node scripts/report.js') that requires a package that is not installed"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', fixed(e.message), truth, reason, how);
+    if (String(e.stderr) !== '') add(source, kase, 'stderr', fixed(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+  }
+  add(source, 'r8-ok-log-level-counts', 'stdout', await execAsync("awk '{print $2}' app.log | sort | uniq -c", { cwd: dir }), 'none', 'the command counted the log levels it was asked for; ERROR is one of them', "child_process.exec(\"awk '{print $2}' app.log | sort | uniq -c\")");
+}
+
+const SEARCH_FLIGHTS_ARGS = z.object({ from: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter IATA airport code'), to: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter IATA airport code'), depart: z.iso.date(), passengers: z.number().int().min(1).max(9) });
+
+async function zod8() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} safeParse() of tool arguments`;
+  const { error } = SEARCH_FLIGHTS_ARGS.safeParse({ from: 'Berlin', to: 'LIS', depart: 'next friday', passengers: 0 });
+  const reason = 'names from as a 3-letter airport code, depart as a date and passengers with its minimum';
+  add(source, 'r8-flatten-error', 'flatten', JSON.stringify(z.flattenError(error)), 'fixable', reason, `${how}: JSON.stringify(z.flattenError(error))`);
+  add(source, 'r8-flatten-error', 'issues', `Invalid arguments: ${error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'fixable', reason, `${how}: \`Invalid arguments: \${issues.map(path: message).join('; ')}\``);
+}
+
+async function mcpEighth(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api8Port}`;
+  const dir = `${SCRATCH}/mcp8`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/weekly_report.py`, 'import json\n\nwith open("usage.json") as f:\n    usage = json.load(f)\n\nfor team in usage["teams"]:\n    print(team["name"], team["seats_used"] / team["seats"])\n');
+  writeFileSync(`${dir}/usage.json`, '{"teams": [{"name": "web", "seats": 10, "seats_used": 7}, {"name": "data", "seats_used": 3}]}\n');
+  const server = new McpServer({ name: 'corpus-8', version: '1.0.0' });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('create_task', { inputSchema: { title: z.string(), priority: z.string(), due_date: z.string().optional() } }, async (args) => {
+    // The task API validates the body it is sent (its answer is the FastAPI-style 422 of the round-8 server).
+    const res = await fetch(`${base}/api/fastapi-422`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('sync_contacts', {}, async () => {
+    try {
+      await fetch(`http://127.0.0.1:${env.resetPort}/v1/contacts?updated_since=2026-08-01`);
+    } catch (e) {
+      throw new Error(`Contact sync failed: ${e.message} (${e.cause?.code}: ${e.cause?.message})`);
+    }
+    return { content: [{ type: 'text', text: 'synced' }] };
+  });
+  server.registerTool('send_message', { inputSchema: { channel: z.string().regex(/^#[a-z0-9-]+$/), text: z.string().min(1).max(4000), thread_ts: z.string().optional() } }, async ({ channel }) => ({ content: [{ type: 'text', text: `posted to ${channel}` }] }));
+  server.registerTool('get_forecast', { inputSchema: { city: z.string() } }, async ({ city }) => ({ content: [{ type: 'text', text: `${city}: 18°C` }] }));
+  server.registerTool('save_note', { inputSchema: { path: z.string(), text: z.string() } }, async ({ path, text }) => {
+    // The server runs this write as user nobody, so that its permission error is real.
+    const texts = await asNobody(`require('fs').writeFileSync(${JSON.stringify(path)}, ${JSON.stringify(text)})`);
+    return { content: [{ type: 'text', text: `Could not save the note: ${texts.message}` }], isError: true };
+  });
+  server.registerTool('run_report', { inputSchema: { name: z.string() } }, async ({ name }) => {
+    const out = await run('python3', [`${name}.py`], { cwd: dir });
+    return out.code === 0 ? { content: [{ type: 'text', text: out.stdout }] } : { content: [{ type: 'text', text: `Report ${name} failed (exit ${out.code}):\n${out.stdout}${out.stderr}` }], isError: true };
+  });
+  server.registerTool('search_docs', { inputSchema: { query: z.string() } }, async () => {
+    // The server's own failure while its index is rebuilt.
+    throw new McpError(ErrorCode.InternalError, 'Search index is being rebuilt; try again in about a minute');
+  });
+  server.registerTool('list_alerts', {}, async () => ({ content: [{ type: 'text', text: '0 alerts firing.\nResolved in the last 24 h:\n- HighErrorRate (api): 5xx ratio above 2% for 10 min, resolved 03:12\n- DiskPressure (db-1): 91% used, resolved 04:40 after log rotation' }] }));
+  const { client, call } = await connectClient(server, 'corpus-8');
+  const cases = [
+    ['r8-upstream-504-gateway', () => call('call_api', { path: '/api/alb-504' }), 'transient', '504: gateway timeout (a load balancer page)'],
+    ['r8-upstream-401-bad-credentials', () => call('call_api', { path: '/api/github-401' }), 'unrecoverable', '401: bad credentials'],
+    ['r8-upstream-422-task-fields', () => call('create_task', { title: 'Renew the TLS certificate', priority: 'urgent' }), 'fixable', "the API's 422 names the call's due_date as required and priority with its options"],
+    ['r8-tool-throws-fetch-reset', () => call('sync_contacts', {}), 'transient', 'the connection was reset (the tool names the cause)'],
+    ['r8-invalid-pattern-min', () => call('send_message', { channel: 'general', text: '' }), 'fixable', 'names channel with the pattern it must match and text with its minimum length'],
+    ['r8-unknown-tool', () => call('get_weather_forecast', { city: 'Lisbon' }), 'fixable', 'the tool name is the value to change'],
+    ['r8-tool-write-eacces', () => call('save_note', { path: '/etc/rb-notes.md', text: 'standup moved to 10:00' }), 'unrecoverable', 'permission denied writing under /etc'],
+    ['r8-tool-script-keyerror', () => call('run_report', { name: 'weekly_report' }), 'ambiguous', "a traceback of the script the tool ran (a KeyError on the data): the code or the data is wrong, not the call"],
+    ['r8-server-index-rebuilding', () => call('search_docs', { query: 'rotate api keys' }), 'transient', "the server's own failure while its index is rebuilt; try again in a minute"],
+    ['r8-ok-alerts-resolved', () => call('list_alerts', {}), 'none', 'the alerts were listed: none firing; the resolved ones name errors'],
+  ];
+  await addToolResults(source, cases);
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh, apis8, files8, processes8, zod8, mcpEighth };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -1465,6 +1626,8 @@ async function main() {
   env.api6Port = await serve(api6Server(), 8111);
   // Round 7: a further API server.
   env.api7Port = await serve(api7Server(), 8112);
+  // Round 8: a further API server.
+  env.api8Port = await serve(api8Server(), 8113);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -40,6 +40,8 @@ import round6  # noqa: E402
 import round6_http  # noqa: E402
 import round7  # noqa: E402
 import round7_http  # noqa: E402
+import round8  # noqa: E402
+import round8_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -320,6 +322,12 @@ GROUPS = {
     "sqlite7": lambda c, base: round7.sqlite7(c),
     "values7": lambda c, base: round7.values7(c),
     "http7": lambda c, base: round7_http.http7(_with_base(c, base)),
+    # Round 8 (round8*.py): new cases only; the groups above are unchanged.
+    "files8": lambda c, base: round8.files8(c),
+    "processes8": lambda c, base: round8.processes8(c),
+    "sqlite8": lambda c, base: round8.sqlite8(c),
+    "values8": lambda c, base: round8.values8(c),
+    "http8": lambda c, base: round8_http.http8(c),
 }
 
 
