@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, detectToolResult } from '../detect.ts';
 import type { Kind, Message } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES } from './extended-rules.ts';
 import { EXTENDED_COMMON_WORD_GROUPS, EXTENDED_WIDE_WORD_GROUPS, type SourcedWords } from './extended-words.ts';
 import { agentOf, AGENT_IDS } from './paper-rules.ts';
-import { ruleNames } from './rule-sets.ts';
+import { ruleNames, ruleSet } from './rule-sets.ts';
 import { WIDE_WORDS } from './words.ts';
 
 /**
@@ -42,6 +41,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("unknown url type: 'api.example.com/items'", 'fixable'),
   ],
   'json-error-body': [
+    ex('[{"message": "Required fields are missing: [LastName]", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["LastName"]}]', 'fixable'),
     ex('{"message": "Client must be authenticated to access this resource.", "status-code": 401}', 'unrecoverable'),
     ex('{"message": "403 Forbidden"}', 'unrecoverable'),
     ex('{"message": "404 Not Found"}', 'ambiguous'),
@@ -175,6 +175,8 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('Command failed: python3 app.py\nTraceback (most recent call last):\n  File "/tmp/app.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n', 'ambiguous'),
   ],
   'tool-diagnostic': [
+    ex('<html>\n<body>maintenance</body>\n</html>\ncurl: (22) The requested URL returned error: 503\n', 'transient'),
+    ex("sed: -e expression #1, char 23: unterminated `s' command\n", 'fixable'),
     ex('permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.50/containers/json": dial unix /var/run/docker.sock: connect: permission denied\n', 'unrecoverable'),
     ex('usage: export.py [-h] --since SINCE [--format {csv,json}]\nexport.py: error: the following arguments are required: --since\n', 'fixable'),
     ex("chmod: invalid mode: '0o755'\nTry 'chmod --help' for more information.\n", 'fixable'),
@@ -190,12 +192,27 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('400 Bad Request: The browser (or proxy) sent a request that this server could not understand.', 'ambiguous'),
   ],
   'html-error-page': [
+    ex('<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n</body></html>\n', 'transient'),
     ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n    <body>\n        <h1>Error response</h1>\n        <p>Error code: 503</p>\n        <p>Message: Service Unavailable.</p>\n    </body>\n</html>\n', 'transient'),
     ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n        <p>Error code: 400</p>\n        <p>Message: Bad Request.</p>\n    </body>\n</html>\n', 'ambiguous'),
     ex('<!doctype html>\n<html lang=en>\n<title>500 Internal Server Error</title>\n<h1>Internal Server Error</h1>\n<p>The server encountered an internal error and was unable to complete your request.</p>\n', 'transient'),
   ],
   'fastapi-detail': [ex('{"detail": [{"type": "missing", "loc": ["body", "title"], "msg": "Field required", "input": {}}]}', 'fixable')],
   'envoy-upstream': [ex('upstream connect error or disconnect/reset before headers. reset reason: connection failure', 'transient')],
+  'invalid-arguments': [
+    ex('Invalid arguments: from: must be a 3-letter IATA airport code; depart: Invalid ISO date; passengers: Too small: expected number to be >=1', 'fixable'),
+    ex('Invalid parameters for search_flights: from: must be a 3-letter IATA airport code', 'fixable'),
+  ],
+  'node-error-in-sentence': [
+    ex('Contact sync failed: fetch failed (ECONNRESET: read ECONNRESET)', 'transient'),
+    ex("Could not save the note: EACCES: permission denied, open '/etc/rb-notes.md'", 'unrecoverable'),
+    ex("Report failed (ENOENT: no such file or directory, open '/srv/reports/q1.csv')", 'ambiguous'),
+  ],
+  'json-message-body': [
+    ex('{"message": "Internal server error"}', 'transient'),
+    ex('{"id": "server_error", "message": "Server was unable to give you a response.", "request_id": "4e3c1b2a"}', 'transient'),
+    ex('{"message": "to parameter is missing"}', 'fixable'),
+  ],
   'proxy-plain-body': [ex('Bad Gateway', 'transient'), ex('upstream request timeout', 'transient'), ex('no healthy upstream\n', 'transient'), ex('Gateway Timeout', 'transient')],
 };
 
@@ -234,6 +251,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('[tool_call bridge refused] Deferred tool "web_search" is not registered in this session. Run tool_search again to inspect the available tools.', 'fixable', 'none', QWEN),
   ],
   'opencode-shell-output': [
+    ex('{"error":{"message":"Rate limit reached for requests per min (RPM): Limit 60, Used 60. Please try again in 20s.","code":"rate_limit_exceeded"}}curl: (22) The requested URL returned error: 429\n', 'transient', 'none', OPENCODE),
     ex('cat: /etc/shadow: Permission denied\n', 'unrecoverable', 'none', OPENCODE),
     ex("ls: cannot access '/rb-nowhere': No such file or directory\n", 'ambiguous', 'none', KILO),
     ex('bash: line 1: rb-no-such-program: command not found\n', 'ambiguous', 'none', OPENCODE),
@@ -285,6 +303,9 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
 const NOT_FAILURES: readonly { text: string; ua?: string }[] = [
   { text: '{"message": "200 OK"}' },
   { text: '{"message": "Created"}' },
+  { text: '{"message": "Queued; retry after 5 seconds if needed", "id": "job_1", "status_url": "/jobs/1"}' },
+  { text: '{"ok": true, "message": "posted", "warning": "missing_charset"}' },
+  { text: '{"check": "disk", "summary": "0 errors; last ECONNRESET failed (ECONNRESET) at 09:00 resolved"}' },
   { text: '{"detail": "ok", "items": [1, 2]}' },
   { text: '[{"code": "A1", "path": ["x"], "title": "no message"}]' },
   { text: 'Request failed successfully? no: 3 requests done' },
@@ -319,7 +340,8 @@ const answer = (text: string, ua: string | undefined, rules: 'paper' | 'extended
   return match ? `${match.rule}:${match.kind}` : 'none';
 };
 
-const ruleOf = (name: string) => [...EXTENDED_EXPLICIT_RULES, ...EXTENDED_GENERIC_RULES, ...AGENT_IDS.flatMap((a) => EXTENDED_AGENT_RULES[a])].find((r) => r.name === name);
+const EXTENDED_SET = ruleSet('extended');
+const ruleOf = (name: string) => [...EXTENDED_SET.explicit, ...EXTENDED_SET.generic, ...AGENT_IDS.flatMap((a) => EXTENDED_SET.agents[a])].find((r) => r.name === name);
 
 /** Each example is detected by the rule it is listed under, with its kind; the paper set's answer is as noted. */
 function checkExamples(byRule: Readonly<Record<string, readonly Example[]>>): void {
@@ -416,5 +438,8 @@ describe('MCP texts under extended', () => {
     ['MCP error -32602: Tool legacy_search not found', 'generic:fixable', 'generic:fixable'],
     ['{"content":[{"type":"text","text":"Request Failed.\\nStatus Code: 503"}],"isError":true}', 'mcp-iserror:transient', 'mcp-iserror:ambiguous'],
     ['{"content":[{"type":"text","text":"MCP error -32602: Tool export_csv disabled"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
+    // The CallToolResult's text is read as the text itself: a status line with a body naming the field.
+    ['{"content":[{"type":"text","text":"HTTP 422 Unprocessable Entity: {\\"detail\\":[{\\"type\\":\\"missing\\",\\"loc\\":[\\"body\\",\\"due_date\\"],\\"msg\\":\\"Field required\\"}]}"}],"isError":true}', 'mcp-iserror:fixable', 'mcp-iserror:fixable'],
+    ['{"content":[{"type":"text","text":"HTTP 422 Unprocessable Entity: {}"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
   ]);
 });

@@ -1,5 +1,7 @@
-import { commandDiagnostic, failedCommandOutput, fastApiDetail, htmlErrorPage, jsonErrorBody, nodeErrno, nodeUncaught, spentQuota, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
+import { kindOfWords } from './classify.ts';
+import { commandDiagnostic, failedCommandOutput, fastApiDetail, htmlErrorPage, jsonErrorBody, messageEnvelope, nodeErrno, nodeErrorInSentence, nodeUncaught, spentQuota, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
 import { parseJsonObject, skipLeadingWhiteSpace, type AgentId, type TextRule } from './paper-rules.ts';
+import type { WordLists } from './words.ts';
 
 /**
  * Sources the paper's rules miss. Each rule names its source; the rules' example texts are in
@@ -107,6 +109,12 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     source: "Node's system errors: err.message starts with the syscall and code (\"connect ECONNREFUSED …\", \"EACCES: permission denied, open …\")",
     family: 'wide',
     matches: nodeErrno,
+  },
+  {
+    name: 'node-error-in-sentence',
+    source: "a tool's own sentence around a Node system error, on its first line: \"Contact sync failed: fetch failed (ECONNRESET: read ECONNRESET)\", \"Could not save the note: EACCES: permission denied, open '/etc/notes.md'\"",
+    family: 'wide',
+    matches: nodeErrorInSentence,
   },
   {
     name: 'node-error-code',
@@ -239,6 +247,12 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     matches: jsonErrorBody,
   },
   {
+    name: 'invalid-arguments',
+    source: 'tools that reject their arguments in their own words and list what is wrong: "Invalid arguments: from: must be a 3-letter IATA airport code; depart: Invalid ISO date"',
+    family: 'wide',
+    matches: startsWith(/^Invalid (?:arguments|parameters)(?: for [\w.-]+)?: \S/),
+  },
+  {
     name: 'proxy-plain-body',
     source: "reverse proxies' plain-text bodies for an upstream that failed: Go's httputil.ReverseProxy and Traefik \"Bad Gateway\" (502), \"Gateway Timeout\" (504), \"Service Unavailable\" (503), Envoy's \"upstream request timeout\" (504) and \"no healthy upstream\" (503)",
     family: 'wide',
@@ -252,6 +266,25 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     matches: startsWith(/^upstream connect error or disconnect\/reset before headers/),
   },
 ];
+
+/**
+ * An API's JSON error envelope of a message and a few bookkeeping fields (`{"message": "Internal server error"}`,
+ * `{"id": "server_error", "message": "Server was unable to give you a response.", "request_id": "…"}`) — the body
+ * a tool returns without its status. A success body can have the same shape (`{"message": "Created"}`), so it is
+ * read as a failure only when the rule set's words give it a kind to act on. Last of the generic rules.
+ */
+export function messageEnvelopeRule(words: WordLists): TextRule {
+  return {
+    name: 'json-message-body',
+    source: 'API error bodies with only a message: AWS API Gateway {"message": "Internal server error"}, DigitalOcean {"id": "server_error", "message": …}, Mailgun {"message": "to parameter is missing"}, rate-limit bodies',
+    family: 'wide',
+    matches: (text) => {
+      if (!messageEnvelope(text)) return false;
+      const kind = kindOfWords(text, words);
+      return kind === 'transient' || kind === 'fixable' || kind === 'unrecoverable';
+    },
+  };
+}
 
 /**
  * OpenCode and its fork Kilo Code share their tools' messages. These are the agents' own texts, not shell

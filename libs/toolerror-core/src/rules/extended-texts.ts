@@ -16,6 +16,20 @@ const NODE_ERRNO = new Set([
 ]);
 const NODE_ERRNO_START = /^(?:(?:connect|read|write|getaddrinfo|query\w*|spawn|spawnSync|open|listen|bind|unlink|mkdir|rmdir|scandir|stat|lstat|access|rename|copyfile|link|symlink|chmod|readlink|opendir) (?:\S+ )?)?(E[A-Z][A-Z_]+)(?::|\s|$)/;
 
+/**
+ * A Node system error inside a tool's own sentence, on the first line of a text that is not JSON: a cause in
+ * parentheses right after `failed` (`Contact sync failed: fetch failed (ECONNRESET: read ECONNRESET)`), or an fs
+ * error message (`Could not save the note: EACCES: permission denied, open '/etc/notes.md'`).
+ */
+const NODE_CODE_IN_SENTENCE = /\bfailed \((E[A-Z]+)[:)]|: (E[A-Z]+): [a-z][a-z ]*, (?:open|mkdir|rmdir|scandir|opendir|unlink|rename|stat|lstat|access|copyfile|chmod|chown|utime|readlink|symlink|link|write|read) '/;
+
+export function nodeErrorInSentence(text: string): boolean {
+  if (/^\s*[[{]/.test(text)) return false;
+  const newline = text.indexOf('\n');
+  const m = NODE_CODE_IN_SENTENCE.exec(newline === -1 ? text : text.slice(0, newline));
+  return m !== null && NODE_ERRNO.has((m[1] ?? m[2])!);
+}
+
 export function nodeErrno(text: string): boolean {
   const m = NODE_ERRNO_START.exec(skipLeadingWhiteSpace(text));
   return m !== null && NODE_ERRNO.has(m[1]!);
@@ -29,11 +43,30 @@ export function nodeUncaught(text: string): boolean {
 /** The title of an HTML error page: `Error response`, `503 Service Unavailable`, Cloudflare's `host | 502: Bad gateway`. */
 const HTML_ERROR_TITLE = /<title>(?:Error response|([45]\d\d) [^<]+|[^<|]*\| ([45]\d\d): [^<]+)<\/title>/i;
 
-/** CPython's http.server error page, werkzeug's, nginx's and Cloudflare's HTML error pages: a title naming the status. */
+/** A page without a title whose first heading is the status: HAProxy's `<h1>503 Service Unavailable</h1>`. */
+const HTML_ERROR_HEADING = /^(?:(?!<title>)[\s\S])*?<h1>(?:Error )?([45]\d\d) [^<]+<\/h1>/i;
+
+/** The status an HTML error page names in its title, or in its first heading when it has no title. */
+function htmlPageStatus(page: string): number | undefined {
+  const head = page.slice(0, 2048);
+  const title = HTML_ERROR_TITLE.exec(head);
+  if (title) {
+    const status = title[1] ?? title[2];
+    return status === undefined ? undefined : Number(status);
+  }
+  const heading = HTML_ERROR_HEADING.exec(head);
+  return heading ? Number(heading[1]) : undefined;
+}
+
+/**
+ * CPython's http.server error page, werkzeug's, nginx's and Cloudflare's HTML error pages: a title naming the
+ * status; HAProxy's, which has no title, a first heading naming it.
+ */
 export function htmlErrorPage(text: string): boolean {
   const t = skipLeadingWhiteSpace(text);
   if (!/^<(?:!doctype html|html)[\s>]/i.test(t)) return false;
-  return HTML_ERROR_TITLE.test(t.slice(0, 2048));
+  const head = t.slice(0, 2048);
+  return HTML_ERROR_TITLE.test(head) || HTML_ERROR_HEADING.test(head);
 }
 
 /** FastAPI's validation body: `{"detail": [{"loc": [...], "msg": "..."}]}`. */
@@ -76,13 +109,24 @@ function jsonBodyStatus(body: Record<string, unknown>): number | undefined {
 const reportsError = (value: unknown): boolean =>
   value === true || (typeof value === 'string' && value !== '') || (Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.keys(value).length > 0);
 
+/** Salesforce's error body: a JSON list of `{"message": …, "errorCode": …}` objects. */
+function errorCodeList(t: string): boolean {
+  try {
+    const list: unknown = JSON.parse(t);
+    return Array.isArray(list) && list.length > 0 && list.every((e) => typeof e === 'object' && e !== null && typeof (e as Record<string, unknown>).errorCode === 'string' && typeof (e as Record<string, unknown>).message === 'string');
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A whole text that is an API's JSON error body: a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
+ * A whole text that is an API's JSON error body: Salesforce's list of `errorCode`s, a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
  * `"ok": false` / `"success": false`, GitHub's `{"message", "documentation_url"}`, Rails' `{"errors": {field: […]}}`, Discord's `retry_after`, AWS JSON's `{"__type": "…Exception"}`, or an error status in a status field (GitHub's `"status": "403"`, RFC 7807
  * problem details' `"status": 422`) — unless the body says `"ok": true` or `"success": true`.
  */
 export function jsonErrorBody(text: string): boolean {
   const t = text.trim();
+  if (t.startsWith('[') && t.endsWith(']')) return errorCodeList(t);
   if (!t.startsWith('{') || !t.endsWith('}')) return false;
   const body = parseJsonObject(t);
   if (!body || body.ok === true || body.success === true) return false;
@@ -125,7 +169,8 @@ const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(stat
 const MCP_TOOL_DISABLED = /MCP error -32602: Tool \S+ disabled\b/;
 
 /**
- * The extended set's first step, for both word families. A spent quota is unrecoverable; an MCP tool that is
+ * The extended set's first step, for both word families. An MCP CallToolResult is read by its text (its JSON
+ * escapes the quotes and newlines that words and shapes look for). A spent quota is unrecoverable; an MCP tool that is
  * disabled is ambiguous. A bare status line
  * takes the kind of its status. A status
  * line with a body is read by its body: the words there (or the body's own status) decide, else the status
@@ -133,6 +178,8 @@ const MCP_TOOL_DISABLED = /MCP error -32602: Tool \S+ disabled\b/;
  * 400 or 422 fixable, nor a 429 whose body says a daily quota is spent transient.
  */
 export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
+  const toolText = callToolResultTextOf(text);
+  if (toolText !== undefined) return extendedFirstKind(toolText, words) ?? kindOfWords(toolText, words);
   if (spentQuota(text)) return 'unrecoverable';
   if (MCP_TOOL_DISABLED.test(text)) return 'ambiguous';
   const t = text.trim();
@@ -177,11 +224,18 @@ export function extendedFallbackKind(text: string): Kind | undefined {
     const toolText = body && callToolResultText(body);
     if (toolText !== undefined) return extendedFallbackKind(toolText);
   } else if (htmlErrorPage(t)) {
-    const title = HTML_ERROR_TITLE.exec(t.slice(0, 2048));
-    return title ? kindOfStatus(Number(title[1] ?? title[2])) : undefined;
+    return kindOfStatus(htmlPageStatus(t));
   }
   const status = HEAD_STATUS.exec(t.slice(0, 300));
   return status ? kindOfStatus(Number(status[1])) : undefined;
+}
+
+/** The text of a whole text that is an MCP CallToolResult, if it is one. */
+function callToolResultTextOf(text: string): string | undefined {
+  const t = text.trim();
+  if (!t.startsWith('{"content"') || !t.endsWith('}')) return undefined;
+  const body = parseJsonObject(t);
+  return body ? callToolResultText(body) : undefined;
 }
 
 /** The text of an MCP CallToolResult (`{"content": [{"type": "text", "text": …}], "isError": true}`), if it is one. */
@@ -189,6 +243,26 @@ function callToolResultText(body: Record<string, unknown>): string | undefined {
   if (!Array.isArray(body.content)) return undefined;
   const texts = body.content.filter((c): c is { text: string } => typeof c === 'object' && c !== null && (c as Record<string, unknown>).type === 'text' && typeof (c as Record<string, unknown>).text === 'string');
   return texts.length > 0 ? texts.map((c) => c.text).join('\n') : undefined;
+}
+
+/** The fields an API's error envelope has besides its message: ids for support, a type or code, a link. */
+const ENVELOPE_KEYS = new Set([
+  'message', 'detail', 'title', 'id', 'code', 'type', 'errorType', 'request_id', 'requestId', 'errorId', 'error_id',
+  'correlationId', 'traceId', 'trace_id', 'documentation_url', 'timestamp', 'path',
+]);
+
+/**
+ * A whole text that is a JSON object of a message and at most five such fields, with nothing else:
+ * `{"message": "Internal server error"}`, `{"id": "server_error", "message": "…", "request_id": "…"}`. A success
+ * body can have this shape too (`{"message": "Created"}`), so the rule that reads it also asks the words.
+ */
+export function messageEnvelope(text: string): boolean {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return false;
+  const body = parseJsonObject(t);
+  if (!body || (typeof body.message !== 'string' && typeof body.detail !== 'string')) return false;
+  const keys = Object.keys(body);
+  return keys.length <= 6 && keys.every((k) => ENVELOPE_KEYS.has(k));
 }
 
 /** A whole text that is zod's list of issues: `[{"code": "too_small", "path": ["amount"], "message": …}, …]`. */
@@ -219,9 +293,9 @@ const STRERROR = [
 const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${STRERROR.join('|')})\\n?$`);
 /**
  * A GNU tool's usage or value error on its first line: `ls: invalid argument 'x' for '--color'`, `cp: unrecognized
- * option '--z'`, `chmod: invalid mode: '0o755'`, `head: invalid number of lines: 'ten'`.
+ * option '--z'`, `chmod: invalid mode: '0o755'`, `head: invalid number of lines: 'ten'`, `sed: -e expression #1, char 23: …`.
  */
-const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option|mode|number of \w+)|unrecognized option|option requires an argument|invalid option -- )/;
+const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option|mode|number of \w+)|unrecognized option|option requires an argument|invalid option -- |-e expression #\d+, char \d+: )/;
 
 /**
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
@@ -239,13 +313,15 @@ export function failedCommandOutput(text: string): boolean {
 /**
  * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
  * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines), the docker CLI's
- * `permission denied while trying to connect to the Docker daemon socket …`; or argparse's
- * usage error (the usage line, then `prog: error: …`).
+ * `permission denied while trying to connect to the Docker daemon socket …`; argparse's usage error (the
+ * usage line, then `prog: error: …`); or curl's diagnostic as the last line, after a body it printed.
  */
 export function commandDiagnostic(text: string): boolean {
   if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) |permission denied while trying to connect to the Docker daemon )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
   // A usage error of Python's argparse: the usage, then `prog: error: …`.
   if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
+  // curl's diagnostic after the body it printed (`--fail-with-body`): the last line.
+  if (/[\n}>\]]curl: \(\d+\) [^\n]*\n?$/.test(text)) return true;
   const firstLine = text.slice(0, text.indexOf('\n') + 1 || undefined);
   return TOOL_DIAGNOSTIC.test(firstLine) || USAGE_DIAGNOSTIC.test(firstLine);
 }

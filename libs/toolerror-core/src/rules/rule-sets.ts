@@ -1,5 +1,5 @@
 import type { Kind, RuleSetName } from '../types.ts';
-import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES } from './extended-rules.ts';
+import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, messageEnvelopeRule } from './extended-rules.ts';
 import { extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
 import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
@@ -30,21 +30,23 @@ const PAPER: RuleSet = {
   words: { common: COMMON_WORDS, wide: mergeWordLists(COMMON_WORDS, WIDE_WORDS) },
 };
 
+const EXTENDED_WORDS: Readonly<Record<Family, WordLists>> = {
+  common: mergeWordLists(COMMON_WORDS, EXTENDED_COMMON_WORDS),
+  wide: withoutWords(mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS), EXTENDED_DROPPED_WORDS),
+};
+
 const EXTENDED: RuleSet = {
   name: 'extended',
   explicit: [...PAPER_EXPLICIT_RULES, ...EXTENDED_EXPLICIT_RULES],
   // Each agent's extended rules come after its paper rules, so a paper rule's answer always stands.
   agents: Object.fromEntries(AGENT_IDS.map((id): [AgentId, readonly TextRule[]] => [id, [...PAPER_AGENT_RULES[id], ...EXTENDED_AGENT_RULES[id]]])) as Record<AgentId, readonly TextRule[]>,
-  generic: [...PAPER_GENERIC_RULES, ...EXTENDED_GENERIC_RULES],
+  generic: [...PAPER_GENERIC_RULES, ...EXTENDED_GENERIC_RULES, messageEnvelopeRule(EXTENDED_WORDS.wide)],
   // A flagged message holds the tool's own error text, like an MCP result with isError (which the paper already
   // reads with the wide lists), so the wide words apply to it too.
   isError: 'wide',
   structureFirst: extendedFirstKind,
   structureFallback: extendedFallbackKind,
-  words: {
-    common: mergeWordLists(COMMON_WORDS, EXTENDED_COMMON_WORDS),
-    wide: withoutWords(mergeWordLists(COMMON_WORDS, WIDE_WORDS, EXTENDED_COMMON_WORDS, EXTENDED_WIDE_WORDS), EXTENDED_DROPPED_WORDS),
-  },
+  words: EXTENDED_WORDS,
 };
 
 export const RULE_SET_REGISTRY: Readonly<Record<RuleSetName, RuleSet>> = { paper: PAPER, extended: EXTENDED };
