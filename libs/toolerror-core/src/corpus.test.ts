@@ -70,8 +70,8 @@ describe('the labelled corpus', () => {
 
   // The README's table on the test part; a change to the rules or the corpus must update both.
   it.each([
-    ['paper', { actionable: 52, right: 16, failures: 77, wrong: 0, ambiguous: 25, silentOnAmbiguous: 25, successes: 8, falsePositive: 0 }],
-    ['extended', { actionable: 52, right: 40, failures: 77, wrong: 0, ambiguous: 25, silentOnAmbiguous: 25, successes: 8, falsePositive: 0 }],
+    ['paper', { actionable: 79, right: 22, failures: 122, wrong: 3, ambiguous: 43, silentOnAmbiguous: 40, successes: 8, falsePositive: 0 }],
+    ['extended', { actionable: 79, right: 55, failures: 122, wrong: 5, ambiguous: 43, silentOnAmbiguous: 38, successes: 8, falsePositive: 0 }],
   ] as const)('gives the README’s figures for %s on the test part', (rules, figures) => {
     const test = LINES.filter((l) => l.raw.split === 'test').map((l) => l.record);
     expect(auditReport(test, [rules]).rows.find((r) => r.source === 'all')).toMatchObject(figures);

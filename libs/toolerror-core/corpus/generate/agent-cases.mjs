@@ -575,3 +575,116 @@ for (const [agent, round8] of Object.entries(ROUND8)) {
   const before = AGENT_CASES[agent];
   AGENT_CASES[agent] = (env) => [...before(env), ...round8(env)];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 9. A Node package whose test fails (npm writes no log file: the project's .npmrc sets logs-max=0, so the
+// text names no timestamped log path), a C program that does not link (built by make, so the object file has a
+// fixed name), an error-report database whose rows name errors, and small files the agents' own tools fail on.
+// `env.web` also serves `/api/hooks` (403, GitHub-style) and `/api/orders/ord_9x2` (404, Stripe-style); see
+// API_BODIES in agents.mjs. Files created here are handed to the agent (nobody) unless the case says otherwise.
+const ownedFiles = (entries) => (dir) => {
+  files(entries)(dir);
+  for (const name of Object.keys(entries)) execFileSync('chown', ['-R', '65534:65534', join(dir, name.split('/')[0])]);
+};
+const NPM_BILLING = {
+  '.npmrc': 'logs-max=0\n',
+  'package.json': '{\n  "name": "billing",\n  "version": "1.4.0",\n  "private": true,\n  "scripts": {\n    "start": "node src/server.js",\n    "test": "node test/total.test.js"\n  }\n}\n',
+  'test/total.test.js': "const assert = require('node:assert');\n\nfunction total(items, tax) {\n  return items.reduce((sum, x) => sum + x, 0) * tax;\n}\n\nassert.strictEqual(total([10, 20], 0.1), 33);\nconsole.log('total tests passed');\n",
+};
+const C_LINK = {
+  Makefile: 'CFLAGS = -Wall -O2\n\nreport: report.o\n\t$(CC) -o report report.o\n\n%.o: %.c\n\t$(CC) $(CFLAGS) -c $< -o $@\n',
+  'report.c': '#include <stdio.h>\n\ndouble format_total(double amount, const char *currency);\n\nint main(void) {\n    printf("%.2f\\n", format_total(33.0, "EUR"));\n    return 0;\n}\n',
+};
+// A root-owned database of yesterday's error reports (readable by the agent).
+const ERROR_REPORTS_DB = (dir) => execFileSync('sqlite3', [join(dir, 'reports.db'), [
+  'CREATE TABLE errors (code TEXT NOT NULL, message TEXT NOT NULL, count INTEGER NOT NULL);',
+  "INSERT INTO errors VALUES ('ETIMEDOUT', 'upstream request timed out', 14), ('503', 'Service Unavailable from payments', 6), ('EACCES', 'permission denied writing /var/cache/app', 1);",
+].join('\n')]);
+const ERROR_CATALOG = {
+  'docs/errors.md': [
+    '# Error codes',
+    '',
+    '| code | meaning | client should |',
+    '|---|---|---|',
+    '| E1001 | upstream timed out (504) | retry with backoff |',
+    '| E1002 | invalid API key (401) | stop and ask for a new key |',
+    '| E1003 | order not found (404) | check the order id |',
+    '',
+  ].join('\n'),
+};
+const SETTINGS_PY = { 'settings.py': 'DEBUG = True\nALLOWED_HOSTS = ["localhost"]\nDATABASE_URL = "sqlite:///app.db"\n' };
+const SERVICE_TOML = { 'service.toml': '[http]\nport = 8080\ntimeout = 30\n\n[worker]\nconcurrency = 4\ntimeout = 30\n' };
+const API_CONFIG_JS = { 'config.js': "module.exports = {\n  apiBase: 'https://api.example.com/v2',\n  retries: 3,\n};\n" };
+// A root-only credentials file in the workspace (mode 600): the agent (nobody) cannot read it. (OpenCode asks
+// before it reads a `.env` file, and a headless run rejects the prompt, so the file has another name.)
+const ROOT_SECRETS = (dir) => {
+  writeFileSync(join(dir, 'credentials.json'), '{"database_url": "postgres://billing@db.internal/billing", "stripe_key": "sk_live_redacted"}\n');
+  execFileSync('chmod', ['600', join(dir, 'credentials.json')]);
+};
+
+/** Round-9 shell cases shared by every agent. */
+function shellCases9(env, shell) {
+  return [
+    { id: 'r9-sh-wget-refused', steps: [shell(`wget -nv -O latest.tar.gz http://127.0.0.1:${env.closed}/releases/latest.tar.gz`)], truth: 'transient', reason: 'wget: the download failed on a refused connection' },
+    { id: 'r9-sh-curl-504', steps: [shell(`curl -fsS -o /dev/null ${env.web}/status/504`)], truth: 'transient', reason: 'curl: the server answered 504' },
+    { id: 'r9-sh-node-fetch-timeout', steps: [shell(`node -e "fetch('${env.web}/hang', { signal: AbortSignal.timeout(2000) }).then((r) => console.log(r.status))"`)], truth: 'transient', reason: "a node fetch's own request timeout fired (TimeoutError: aborted due to timeout), a network request timeout" },
+    { id: 'r9-sh-curl-hooks-403', steps: [shell(`curl -sS --fail-with-body -H 'Authorization: Bearer ghp_example' ${env.web}/api/hooks`)], truth: 'unrecoverable', reason: 'curl: 403, the token may not access the resource' },
+    { id: 'r9-sh-apt-install', steps: [shell('apt-get install -y jq')], truth: 'unrecoverable', reason: 'apt-get: the dpkg lock cannot be opened (Permission denied; are you root?)' },
+    { id: 'r9-sh-npm-missing-script', setup: ownedFiles(NPM_BILLING), steps: [shell('npm run typecheck')], truth: 'ambiguous', reason: 'npm: the package has no such script and the text does not list the ones it has' },
+    { id: 'r9-sh-npm-test-fail', setup: ownedFiles(NPM_BILLING), steps: [shell('npm test')], truth: 'ambiguous', reason: 'a failing assertion in the test the command ran: the code is wrong, not the call' },
+    { id: 'r9-sh-git-log-typo', setup: GIT_REPO, steps: [shell('git log --onelin -5')], truth: 'fixable', reason: 'git names the unrecognized argument --onelin (a command-line usage error)' },
+    { id: 'r9-sh-make-link-error', setup: ownedFiles(C_LINK), steps: [shell('make')], truth: 'ambiguous', reason: 'a link error (undefined reference) in the program being built: the code is wrong, not the call' },
+    { id: 'r9-sh-sqlite-error-rows', setup: ERROR_REPORTS_DB, steps: [shell('sqlite3 -header reports.db "SELECT code, message, count FROM errors ORDER BY count DESC"')], truth: 'none', reason: 'the query succeeded; its rows name ETIMEDOUT, 503 and a permission error' },
+  ];
+}
+
+const ROUND9 = {
+  'qwen-code': (env) => {
+    const shell = (command) => ({ name: 'run_shell_command', arguments: { command } });
+    const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the response.' } } });
+    return [
+      ...shellCases9(env, shell),
+      ...withIds([
+        { id: 'r9-sh-test-dist', steps: [() => shell('test -f dist/app.js')], truth: 'ambiguous', reason: 'a bare exit code 1 with no output' },
+        { id: 'r9-read-root-bashrc', steps: [() => ({ name: 'read_file', arguments: { file_path: '/root/.bashrc' } })], truth: 'unrecoverable', reason: 'permission denied reading a file under root-only /root' },
+        { id: 'r9-write-relative', steps: [() => ({ name: 'write_file', arguments: { file_path: 'config/settings.json', content: '{"retries": 3}\n' } })], truth: 'fixable', reason: 'a relative file_path where an absolute one is required' },
+        { id: 'r9-edit-case-mismatch', setup: ownedFiles(SETTINGS_PY), steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'settings.py') } }), (id) => ({ name: 'edit', arguments: { file_path: ws(env, id, 'settings.py'), old_string: 'DEBUG = true', new_string: 'DEBUG = False' } })], truth: 'fixable', reason: 'old_string (lower-case true; the file says True) is not in the file' },
+        { id: 'r9-read-error-catalog', setup: files(ERROR_CATALOG), steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'docs/errors.md') } })], truth: 'none', reason: 'the file was read; its table names timeouts, 401 and 404' },
+        { id: 'r9-fetch-502', steps: [() => webFetch(`${env.web}/status/502`)], truth: 'transient', reason: '502' },
+        { id: 'r9-fetch-api-user', steps: [() => webFetch(`${env.web}/api/user`)], truth: 'unrecoverable', reason: 'the API answered 401' },
+      ]),
+    ];
+  },
+  opencode: (env) => {
+    const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+    return [
+      ...shellCases9(env, shell),
+      ...withIds([
+        { id: 'r9-sh-git-push-no-remote', setup: GIT_REPO, steps: [() => shell('git push')], truth: 'ambiguous', reason: 'git has no push destination; which remote URL is meant is not said' },
+        { id: 'r9-read-root-secrets', setup: ROOT_SECRETS, steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'credentials.json') } })], truth: 'unrecoverable', reason: 'permission denied reading a root-only file' },
+        { id: 'r9-write-directory', setup: ownedFiles({ 'logs/.keep': '' }), steps: [(id) => ({ name: 'write', arguments: { filePath: ws(env, id, 'logs'), content: 'started\n' } })], truth: 'ambiguous', reason: 'the path to write is a directory; the tool reports only BadResource on it, naming no fix' },
+        { id: 'r9-edit-not-unique-timeout', setup: ownedFiles(SERVICE_TOML), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'service.toml') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'service.toml'), oldString: 'timeout = 30', newString: 'timeout = 60' } })], truth: 'fixable', reason: 'oldString occurs twice (in two sections)' },
+        { id: 'r9-fetch-api-unavailable', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/unavailable`, format: 'text' } })], truth: 'transient', reason: 'the API answered 503' },
+        { id: 'r9-fetch-order-404', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/orders/ord_9x2`, format: 'markdown' } })], truth: 'ambiguous', reason: '404' },
+      ]),
+    ];
+  },
+  'kilo-code': (env) => {
+    const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+    return [
+      ...shellCases9(env, shell),
+      ...withIds([
+        { id: 'r9-sh-pnpm-missing', setup: ownedFiles(NPM_BILLING), steps: [() => shell('pnpm install --frozen-lockfile')], truth: 'ambiguous', reason: 'command not found' },
+        { id: 'r9-sh-docker-ps', steps: [() => shell('docker ps')], truth: 'unrecoverable', reason: 'docker: permission denied connecting to the daemon socket' },
+        { id: 'r9-edit-quote-style', setup: ownedFiles(API_CONFIG_JS), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'config.js') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'config.js'), oldString: 'apiBase: "https://api.example.com/v2",', newString: 'apiBase: "https://api.example.com/v3",' } })], truth: 'fixable', reason: 'oldString (double quotes; the file uses single quotes) is not in the file' },
+        { id: 'r9-read-directory', setup: files(ERROR_CATALOG), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'docs') } })], truth: 'none', reason: 'the tool listed the directory' },
+        { id: 'r9-fetch-hooks-403', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/hooks`, format: 'text' } })], truth: 'unrecoverable', reason: 'the API answered 403' },
+        { id: 'r9-fetch-rate-limit', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/rate-limit`, format: 'text' } })], truth: 'transient', reason: 'the API answered 429 (rate limit)' },
+      ]),
+    ];
+  },
+};
+for (const [agent, round9] of Object.entries(ROUND9)) {
+  const before = AGENT_CASES[agent];
+  AGENT_CASES[agent] = (env) => [...before(env), ...round9(env)];
+}

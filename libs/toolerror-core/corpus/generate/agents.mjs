@@ -82,6 +82,9 @@ const API_BODIES = {
   // Round 4: a Google-style 503 with Retry-After, a GitHub-style 401 for a bad token.
   '/api/unavailable': { status: 503, headers: { 'retry-after': '30' }, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } },
   '/api/user': { status: 401, headers: { 'www-authenticate': 'Bearer realm="api.example.com"' }, body: { message: 'Bad credentials', documentation_url: 'https://docs.example.com/rest', status: '401' } },
+  // Round 9: a GitHub-style 403 for a token without access to the resource, a Stripe-style 404 for an unknown id.
+  '/api/hooks': { status: 403, body: { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.example.com/rest/repos/webhooks#list-repository-webhooks', status: '403' } },
+  '/api/orders/ord_9x2': { status: 404, body: { error: { code: 'resource_missing', message: "No such order: 'ord_9x2'", param: 'id', type: 'invalid_request_error' } } },
 };
 
 /** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. Besides

@@ -12,7 +12,7 @@
 // The bodies of the local API server below are written here in the style of public APIs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { appendFile, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { createServer, get as httpGet } from 'node:http';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
 import { createWriteStream } from 'node:fs';
@@ -142,6 +142,20 @@ const CASES = [
   { round: 8, id: 'r8-input-enum-date', call: { name: 'create_ticket', arguments: { title: 'Renew the TLS certificate', priority: 'urgent', due: 'friday' } }, truth: 'fixable', reason: "the SDK's invalid-input error names priority with its options and due as an ISO date" },
   { round: 8, id: 'r8-input-pattern-range', call: { name: 'book_flight', arguments: { from: 'Berlin', to: 'LIS', passengers: 12 } }, truth: 'fixable', reason: "the SDK's invalid-input error names from with the pattern it must match and passengers with its maximum" },
   { round: 8, id: 'r8-ok-status-resolved', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r8-statuspage' } }, truth: 'none', reason: 'the status page was read: all systems operational; the resolved incidents name errors and timeouts' },
+  // Round 9: these cases get the tools of rounds 3 to 9 (round9Tools); the texts of the cases above stay as they were.
+  { round: 9, id: 'r9-http-429-secondary', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-github-429' } }, truth: 'transient', reason: '429: a secondary rate limit; wait a few minutes and try again' },
+  { round: 9, id: 'r9-http-503-maintenance', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-maintenance' } }, truth: 'transient', reason: '503: down for scheduled maintenance, back shortly' },
+  { round: 9, id: 'r9-http-401-api-key', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-mailchimp-401' } }, truth: 'unrecoverable', reason: '401: the API key is invalid' },
+  { round: 9, id: 'r9-post-422-fields', call: { name: 'post_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-contacts', body: { email: 'dana(at)example.com', tags: ['beta'] } } }, truth: 'fixable', reason: "the 422 names the call's body field email and that it must be a valid address" },
+  { round: 9, id: 'r9-health-timeout', call: { name: 'check_health', arguments: { url: 'http://127.0.0.1:8204/healthz' } }, truth: 'transient', reason: 'the request timed out (a network timeout, in the tool\'s own words)' },
+  { round: 9, id: 'r9-command-curl-502', call: { name: 'run_command', arguments: { command: 'curl -sS --fail http://127.0.0.1:8202/api/r9-cloudfront-502' } }, truth: 'transient', reason: 'curl reports that the server answered 502' },
+  { round: 9, id: 'r9-command-git-clone-auth', call: { name: 'run_command', arguments: { command: 'git clone http://127.0.0.1:8202/r9-git/acme/payments.git' } }, truth: 'unrecoverable', reason: 'the git server asks for credentials and none can be given' },
+  { round: 9, id: 'r9-write-enoent', call: { name: 'write_file', arguments: { path: 'exports/2026-09/summary.md', content: '# September\n' } }, truth: 'ambiguous', reason: 'a directory of the path does not exist; create it or write elsewhere is not said' },
+  { round: 9, id: 'r9-chmod-eperm', call: { name: 'chmod_file', arguments: { path: 'scripts/deploy.sh', mode: '755' } }, truth: 'unrecoverable', reason: 'operation not permitted: only the owner may change the mode of the file' },
+  { round: 9, id: 'r9-input-missing-and-type', call: { name: 'create_event', arguments: { title: 'Retro', duration_minutes: '45' } }, truth: 'fixable', reason: "the SDK's invalid-input error names the missing starts_at (a string) and duration_minutes as a number" },
+  { round: 9, id: 'r9-input-array-min-max', call: { name: 'send_newsletter', arguments: { list_ids: [], subject: 'September product update: faster exports, new audit log, SSO for all plans, and more' } }, truth: 'fixable', reason: "the SDK's invalid-input error names list_ids with its minimum size and subject with its maximum length" },
+  { round: 9, id: 'r9-customer-not-found', call: { name: 'get_customer', arguments: { email: 'lee@example.org' } }, truth: 'ambiguous', reason: "the tool's own not found: which customer is meant is not said" },
+  { round: 9, id: 'r9-ok-export-retried', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-export-job' } }, truth: 'none', reason: 'the export completed with 0 failed rows; a note names retried 503s' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
@@ -149,6 +163,7 @@ const ROUND5 = new Set(CASES.filter((c) => c.round === 5).map((c) => c.id));
 const ROUND6 = new Set(CASES.filter((c) => c.round === 6).map((c) => c.id));
 const ROUND7 = new Set(CASES.filter((c) => c.round === 7).map((c) => c.id));
 const ROUND8 = new Set(CASES.filter((c) => c.round === 8).map((c) => c.id));
+const ROUND9 = new Set(CASES.filter((c) => c.round === 9).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -192,6 +207,13 @@ const API = {
   'r8-notion-404': [404, '{"object":"error","status":404,"code":"object_not_found","message":"Could not find database with ID: 6d2b9e41-0c7a-4f35-8e1d-2a9c4b7f0e58. Make sure the relevant pages and databases are shared with your integration."}'],
   'r8-tickets': [422, '{"error":{"code":"validation_failed","message":"Validation failed","fields":[{"field":"due","message":"must be a date in YYYY-MM-DD format","received":"friday"}]}}'],
   'r8-statuspage': [200, '{"status":{"indicator":"none","description":"All Systems Operational"},"incidents":[{"name":"Elevated error rates on uploads","status":"resolved"},{"name":"Delayed webhook deliveries (timeouts)","status":"resolved"}]}'],
+  // Round 9.
+  'r9-github-429': [429, '{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again.","documentation_url":"https://docs.github.com/rest/overview/rate-limits-for-the-rest-api","status":"429"}', { 'retry-after': '60' }],
+  'r9-maintenance': [503, '{"status":"maintenance","message":"Acme API is down for scheduled maintenance (02:00-02:30 UTC). We will be back shortly."}', { 'retry-after': '900' }],
+  'r9-mailchimp-401': [401, '{"type":"https://mailchimp.com/developer/marketing/docs/errors/","title":"API Key Invalid","status":401,"detail":"Your API key may be invalid, or you\'ve attempted to access the wrong datacenter.","instance":"6f0c1b2e-9a8d-4c7e-b3f1-2d5a6e7c8b90"}', { 'content-type': 'application/problem+json' }],
+  'r9-contacts': [422, '{"errors":{"email":["is not a valid email address"]},"message":"The given data was invalid."}'],
+  'r9-cloudfront-502': [502, '<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY><H1>502 ERROR</H1><H2>The request could not be satisfied.</H2>CloudFront wasn\'t able to connect to the origin.</BODY></HTML>', { 'content-type': 'text/html' }],
+  'r9-export-job': [200, '{"id":"exp_5521","state":"completed","rows":18230,"failed_rows":0,"error":null,"note":"3 uploads to storage answered 503 Slow Down and succeeded on retry"}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -423,6 +445,49 @@ async function worker(config) {
       execute: async ({ from, to }) => ({ booked: `${from}-${to}` }),
     }),
   };
+  // Round 9 tools, given only to the round-9 cases.
+  const round9Tools = {
+    check_health: tool({
+      description: 'Check that a service answers its health URL',
+      inputSchema: z.object({ url: z.string() }),
+      execute: ({ url }) => new Promise((resolve, reject) => {
+        const req = httpGet(real(url), { timeout: 300 }, (res) => {
+          res.resume();
+          resolve(`${url}: ${res.statusCode}`);
+        });
+        req.on('timeout', () => req.destroy(new Error(`Health check of ${url} timed out after 300 ms`)));
+        req.on('error', reject);
+      }),
+    }),
+    chmod_file: tool({
+      description: 'Change the mode of a file (octal, e.g. 755)',
+      inputSchema: z.object({ path: z.string(), mode: z.string().regex(/^[0-7]{3,4}$/) }),
+      execute: async ({ path, mode }) => {
+        await chmod(path, parseInt(mode, 8));
+        return `mode of ${path} set to ${mode}`;
+      },
+    }),
+    create_event: tool({
+      description: 'Create a calendar event',
+      inputSchema: z.object({ title: z.string().min(1), starts_at: z.iso.datetime(), duration_minutes: z.number().int().positive() }),
+      execute: async ({ title }) => ({ created: title }),
+    }),
+    send_newsletter: tool({
+      description: 'Send a newsletter to mailing lists',
+      inputSchema: z.object({ list_ids: z.array(z.string()).min(1).max(10), subject: z.string().min(1).max(60) }),
+      execute: async ({ list_ids }) => ({ queued: list_ids.length }),
+    }),
+    get_customer: tool({
+      description: 'Look up a customer by email',
+      inputSchema: z.object({ email: z.string() }),
+      execute: async ({ email }) => {
+        const customers = JSON.parse(await readFile('r9/customers.json', 'utf8'));
+        const found = customers.find((c) => c.email === email);
+        if (!found) throw new Error(`No customer with email ${email} (searched ${customers.length} customers)`);
+        return found;
+      },
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -437,8 +502,9 @@ async function worker(config) {
       const round6 = config.round6.includes(kase);
       const round7 = config.round7.includes(kase);
       const round8 = config.round8.includes(kase);
+      const round9 = config.round9.includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round9 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools } : round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -456,6 +522,11 @@ const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1'
 async function startLocalServers() {
   const web = createServer((req, res) => {
     const name = /^\/api\/(.+)$/.exec(req.url ?? '')?.[1];
+    // Round 9: a git smart-HTTP endpoint that asks for credentials.
+    if (req.url?.startsWith('/r9-git/')) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="Git"', 'content-type': 'text/plain' }).end('Unauthorized\n');
+      return;
+    }
     if (req.url?.startsWith('/git/')) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
       return;
@@ -526,7 +597,13 @@ function prepareWorkspace() {
   writeFileSync(`${S}/data/feature-flags.json`, '{\n  "checkout_v2": {"enabled": true, "rollout": 50},\n  "new_search": {"enabled": false,\n');
   // Round 8: a script that reads a report over HTTP with a 1-second timeout.
   writeFileSync(`${S}/fetch_report.py`, 'import sys\nimport urllib.request\n\nwith urllib.request.urlopen(sys.argv[1], timeout=1) as res:\n    print(res.read().decode())\n');
+  // Round 9: a customer list, and a deploy script that root owns (after the chown below).
+  mkdirSync(`${S}/r9`, { recursive: true });
+  writeFileSync(`${S}/r9/customers.json`, '[{"id":"cus_101","email":"dana@example.com"},{"id":"cus_102","email":"lee@example.com"},{"id":"cus_103","email":"sam@example.net"}]\n');
+  mkdirSync(`${S}/scripts`, { recursive: true });
+  writeFileSync(`${S}/scripts/deploy.sh`, '#!/bin/sh\necho deploying\n', { mode: 0o644 });
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
+  execFileSync('chown', ['root:root', `${S}/scripts/deploy.sh`]);
 }
 
 /** The tool message that answers the case's scripted call, from the SDK's second request. */
@@ -566,7 +643,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8], round9: [...ROUND9] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });

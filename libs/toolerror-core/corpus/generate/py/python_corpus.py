@@ -42,6 +42,8 @@ import round7  # noqa: E402
 import round7_http  # noqa: E402
 import round8  # noqa: E402
 import round8_http  # noqa: E402
+import round9  # noqa: E402
+import round9_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -328,6 +330,12 @@ GROUPS = {
     "sqlite8": lambda c, base: round8.sqlite8(c),
     "values8": lambda c, base: round8.values8(c),
     "http8": lambda c, base: round8_http.http8(c),
+    # Round 9 (round9*.py): new cases only; the groups above are unchanged.
+    "files9": lambda c, base: round9.files9(c),
+    "processes9": lambda c, base: round9.processes9(c),
+    "sqlite9": lambda c, base: round9.sqlite9(c),
+    "values9": lambda c, base: round9.values9(c),
+    "http9": lambda c, base: round9_http.http9(c),
 }
 
 

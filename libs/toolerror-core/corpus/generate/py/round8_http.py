@@ -87,27 +87,29 @@ BY_HTTPX = ["fastly-503", "digitalocean-500", "zendesk-422-requester-email", "re
 
 
 class _Api8Handler(servers._Handler):
-    """servers.py's handler, plus `/api8/NAME` answering with API8_BODIES[NAME]."""
+    """servers.py's handler, plus `/PREFIX/NAME` answering with BODIES[NAME] (round 8: /api8 and API8_BODIES; a
+    later round subclasses it with its own prefix and bodies)."""
+    prefix, bodies = "api8", API8_BODIES
 
     def do_GET(self):
         parts = self.path.split("?")[0].strip("/").split("/")
-        if parts[0] == "api8" and len(parts) == 2 and parts[1] in API8_BODIES:
-            self._send_entry(API8_BODIES[parts[1]])
+        if parts[0] == self.prefix and len(parts) == 2 and parts[1] in self.bodies:
+            self._send_entry(self.bodies[parts[1]])
         else:
             super().do_GET()
 
 
-def _start():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Api8Handler)
+def _start(handler=_Api8Handler):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
-def _add_body(c, source, name, status, phrase, body, how):
-    truth, reason = API8_TRUTH[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /api8/{name} ({WHERE})")
+def _add_body(c, source, name, status, phrase, body, how, truths=API8_TRUTH, prefix="api8", where=WHERE):
+    truth, reason = truths[name]
+    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{prefix}/{name} ({where})")
     if status >= 400:
-        c.add(source, f"api-{name}", "status-body", f"{status} {phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /api8/{name}")
+        c.add(source, f"api-{name}", "status-body", f"{status} {phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /{prefix}/{name}")
 
 
 HTTPX_CODE = HTTPX_PRELUDE + r'''
