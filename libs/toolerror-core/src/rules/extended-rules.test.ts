@@ -41,6 +41,9 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("unknown url type: 'api.example.com/items'", 'fixable'),
   ],
   'json-error-body': [
+    ex('{"errorCode": "E0000011", "errorSummary": "Invalid token provided", "errorLink": "E0000011", "errorId": "oae1", "errorCauses": []}', 'unrecoverable'),
+    ex('{"name": "UNPROCESSABLE_ENTITY", "details": [{"field": "/purchase_units/0/amount/value", "value": "19.999", "issue": "DECIMAL_PRECISION"}], "message": "The requested action could not be performed.", "debug_id": "a1b2"}', 'fixable'),
+    ex('{"cod": 429, "message": "Your account is blocked: the 1,000 calls per day of the Free plan are used up."}', 'unrecoverable'),
     ex('[{"message": "Required fields are missing: [LastName]", "errorCode": "REQUIRED_FIELD_MISSING", "fields": ["LastName"]}]', 'fixable'),
     ex('{"message": "Client must be authenticated to access this resource.", "status-code": 401}', 'unrecoverable'),
     ex('{"message": "403 Forbidden"}', 'unrecoverable'),
@@ -108,6 +111,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('spawnSync /bin/sh ETIMEDOUT', 'ambiguous'),
   ],
   'node-error-code': [
+    ex('Error [ECONNRESET]: read ECONNRESET', 'transient'),
     ex("The argument 'mode' must be a 32-bit unsigned integer or an octal string. Received 'rwxr-xr-x'", 'fixable'),
     ex('TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
     ex('The "path" argument must be of type string or an instance of Buffer or URL. Received type number (42.5)', 'fixable'),
@@ -171,10 +175,18 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'node-exec': [
     ex('Command failed: cat /etc/shadow\ncat: /etc/shadow: Permission denied\n', 'unrecoverable'),
-    ex('Command failed: npm run build\nnpm error Missing script: "build"\nnpm error\nnpm error To see a list of scripts, run:\nnpm error   npm run\n', 'fixable'),
+    // npm names the missing script but not the ones there are: which to run is not said.
+    ex('Command failed: npm run build\nnpm error Missing script: "build"\nnpm error\nnpm error To see a list of scripts, run:\nnpm error   npm run\n', 'ambiguous'),
     ex('Command failed: python3 app.py\nTraceback (most recent call last):\n  File "/tmp/app.py", line 1, in <module>\n    import requests\nModuleNotFoundError: No module named \'requests\'\n', 'ambiguous'),
   ],
   'tool-diagnostic': [
+    ex('--2026-01-02 10:00:00--  http://127.0.0.1:8041/api9/okta\nConnecting to 127.0.0.1:8041... connected.\nHTTP request sent, awaiting response... 401 Unauthorized\n\nUsername/Password Authentication Failed.\n', 'unrecoverable'),
+    ex('failed: Connection refused.\n', 'transient'),
+    ex('E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n', 'unrecoverable'),
+    ex('grep: Unmatched ( or \\(\n', 'fixable'),
+    ex('jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.jobs[] | select(.status\njq: 1 compile error\n', 'fixable'),
+    ex("fatal: could not read Username for 'http://127.0.0.1:8041': terminal prompts disabled\n", 'unrecoverable'),
+    ex('npm error Missing script: "lint"\nnpm error\nnpm error To see a list of scripts, run:\nnpm error   npm run\n', 'ambiguous'),
     ex('<html>\n<body>maintenance</body>\n</html>\ncurl: (22) The requested URL returned error: 503\n', 'transient'),
     ex("sed: -e expression #1, char 23: unterminated `s' command\n", 'fixable'),
     ex('permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.50/containers/json": dial unix /var/run/docker.sock: connect: permission denied\n', 'unrecoverable'),
@@ -192,6 +204,8 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('400 Bad Request: The browser (or proxy) sent a request that this server could not understand.', 'ambiguous'),
   ],
   'html-error-page': [
+    ex('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">\n<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY>\n<H1>504 Gateway Timeout ERROR</H1>\n</BODY></HTML>', 'transient'),
+    ex('<!doctype html>\n<title>Down for maintenance</title>\n<h1>We will be back soon!</h1>\n', 'transient'),
     ex('<html><body><h1>503 Service Unavailable</h1>\nNo server is available to handle this request.\n</body></html>\n', 'transient'),
     ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <meta charset="utf-8">\n        <title>Error response</title>\n    </head>\n    <body>\n        <h1>Error response</h1>\n        <p>Error code: 503</p>\n        <p>Message: Service Unavailable.</p>\n    </body>\n</html>\n', 'transient'),
     ex('<!DOCTYPE HTML>\n<html lang="en">\n    <head>\n        <title>Error response</title>\n    </head>\n    <body>\n        <p>Error code: 400</p>\n        <p>Message: Bad Request.</p>\n    </body>\n</html>\n', 'ambiguous'),
@@ -199,6 +213,12 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'fastapi-detail': [ex('{"detail": [{"type": "missing", "loc": ["body", "title"], "msg": "Field required", "input": {}}]}', 'fixable')],
   'envoy-upstream': [ex('upstream connect error or disconnect/reset before headers. reset reason: connection failure', 'transient')],
+  'request-failed-sentence': [
+    ex('GET http://127.0.0.1:8102/v2/invoices?status=open failed: TimeoutError: The operation was aborted due to timeout', 'transient'),
+    ex('Update of Tasks/rec8XkQ2 failed (422): {"error":{"type":"INVALID_VALUE_FOR_COLUMN","message":"Field \\"Status\\" cannot accept the value \\"Done!\\"; valid options are \\"Todo\\", \\"Done\\""}}', 'fixable'),
+    ex('Sync of invoices failed (503): upstream unavailable', 'transient'),
+    ex('Sync of invoices failed (404): {"error": "not found"}', 'ambiguous'),
+  ],
   'invalid-arguments': [
     ex('Invalid arguments: from: must be a 3-letter IATA airport code; depart: Invalid ISO date; passengers: Too small: expected number to be >=1', 'fixable'),
     ex('Invalid parameters for search_flights: from: must be a 3-letter IATA airport code', 'fixable'),
@@ -251,6 +271,9 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('[tool_call bridge refused] Deferred tool "web_search" is not registered in this session. Run tool_search again to inspect the available tools.', 'fixable', 'none', QWEN),
   ],
   'opencode-shell-output': [
+    ex('failed: Connection refused.\n', 'transient', 'none', OPENCODE),
+    ex('\nnode:internal/deps/undici/undici:14976\n      Error.captureStackTrace(err);\n            ^\nDOMException [TimeoutError]: The operation was aborted due to timeout\n    at node:internal/deps/undici/undici:14976:13\n\nNode.js v20.20.2\n', 'transient', 'none', OPENCODE),
+    ex('fatal: unrecognized argument: --onelin\n', 'fixable', 'none', KILO),
     ex('{"error":{"message":"Rate limit reached for requests per min (RPM): Limit 60, Used 60. Please try again in 20s.","code":"rate_limit_exceeded"}}curl: (22) The requested URL returned error: 429\n', 'transient', 'none', OPENCODE),
     ex('cat: /etc/shadow: Permission denied\n', 'unrecoverable', 'none', OPENCODE),
     ex("ls: cannot access '/rb-nowhere': No such file or directory\n", 'ambiguous', 'none', KILO),

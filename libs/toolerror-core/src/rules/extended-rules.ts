@@ -118,9 +118,9 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'node-error-code',
-    source: 'Node errors with a code: String(err) "TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be …", and their messages alone ("The value of "size" is out of range. …")',
+    source: 'Node errors with a code: String(err) "TypeError [ERR_INVALID_ARG_TYPE]: The "path" argument must be …", "Error [ECONNRESET]: read ECONNRESET", and their messages alone ("The value of "size" is out of range. …")',
     family: 'wide',
-    matches: startsWith(/^(?:[A-Za-z]*Error \[ERR_[A-Z0-9_]+\]: |The "[^"\n]+" (?:argument|property|option) (?:must|is invalid)|The value of "[^"\n]+" is out of range\. |The argument '[^'\n]+' (?:is invalid|must))/),
+    matches: startsWith(/^(?:[A-Za-z]*Error \[(?:ERR_[A-Z0-9_]+|E[A-Z]+)\]: |The "[^"\n]+" (?:argument|property|option) (?:must|is invalid)|The value of "[^"\n]+" is out of range\. |The argument '[^'\n]+' (?:is invalid|must))/),
   },
   {
     name: 'node-uncaught',
@@ -245,6 +245,12 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     source: 'API JSON error bodies returned as the tool result: {"error": …}, {"errors": […]} (GraphQL, JSON:API), {"ok": false} (Slack), {"message": …, "status": "403"} (GitHub), RFC 7807 problem details',
     family: 'wide',
     matches: jsonErrorBody,
+  },
+  {
+    name: 'request-failed-sentence',
+    source: 'tool wrappers that put the request before the failure: "GET http://…/v2/invoices failed: TimeoutError: …", "Update of Tasks/rec8XkQ2 failed (422): {…}"',
+    family: 'wide',
+    matches: (text) => /^(?:GET|POST|PUT|PATCH|DELETE|HEAD) https?:\/\/\S+ failed: /.test(text) || /^[^\n]{0,200}\bfailed \([45]\d\d\): /.test(text),
   },
   {
     name: 'invalid-arguments',

@@ -37,14 +37,17 @@ export function nodeErrno(text: string): boolean {
 
 /** Node prints an uncaught exception as `file:line`, the source line, a caret, then the error and its stack. */
 export function nodeUncaught(text: string): boolean {
+  text = skipLeadingWhiteSpace(text);
   return /^(?:node:[\w/.:-]+|\[eval\]|\/[^\n]*\.[cm]?[jt]s):\d+\n/.test(text) && text.includes('\n    at ');
 }
 
 /** The title of an HTML error page: `Error response`, `503 Service Unavailable`, Cloudflare's `host | 502: Bad gateway`. */
 const HTML_ERROR_TITLE = /<title>(?:Error response|([45]\d\d) [^<]+|[^<|]*\| ([45]\d\d): [^<]+)<\/title>/i;
 
-/** A page without a title whose first heading is the status: HAProxy's `<h1>503 Service Unavailable</h1>`. */
-const HTML_ERROR_HEADING = /^(?:(?!<title>)[\s\S])*?<h1>(?:Error )?([45]\d\d) [^<]+<\/h1>/i;
+/** A first heading that is the status: HAProxy's `<h1>503 Service Unavailable</h1>`, CloudFront's `<H1>504 Gateway Timeout ERROR</H1>`. */
+const HTML_ERROR_HEADING = /<h1>(?:Error )?([45]\d\d) [^<]+<\/h1>/i;
+/** A maintenance page's title: `<title>Down for maintenance</title>`. */
+const HTML_MAINTENANCE_TITLE = /<title>[^<]*\bmaintenance\b[^<]*<\/title>/i;
 
 /** The status an HTML error page names in its title, or in its first heading when it has no title. */
 function htmlPageStatus(page: string): number | undefined {
@@ -60,13 +63,13 @@ function htmlPageStatus(page: string): number | undefined {
 
 /**
  * CPython's http.server error page, werkzeug's, nginx's and Cloudflare's HTML error pages: a title naming the
- * status; HAProxy's, which has no title, a first heading naming it.
+ * status; HAProxy's and CloudFront's, a first heading naming it; a maintenance page.
  */
 export function htmlErrorPage(text: string): boolean {
   const t = skipLeadingWhiteSpace(text);
   if (!/^<(?:!doctype html|html)[\s>]/i.test(t)) return false;
   const head = t.slice(0, 2048);
-  return HTML_ERROR_TITLE.test(head) || HTML_ERROR_HEADING.test(head);
+  return HTML_ERROR_TITLE.test(head) || HTML_ERROR_HEADING.test(head) || HTML_MAINTENANCE_TITLE.test(head);
 }
 
 /** FastAPI's validation body: `{"detail": [{"loc": [...], "msg": "..."}]}`. */
@@ -77,7 +80,7 @@ export function fastApiDetail(text: string): boolean {
   return Array.isArray(detail) && detail.length > 0 && detail.every((d) => typeof d === 'object' && d !== null && 'loc' in d && 'msg' in d);
 }
 
-const STATUS_KEYS = ['status', 'statusCode', 'status_code', 'status-code', 'code'] as const;
+const STATUS_KEYS = ['status', 'statusCode', 'status_code', 'status-code', 'code', 'cod'] as const;
 
 /** An HTTP error status (400–599) held by a JSON value: a number or a string of three digits. */
 function errorStatus(value: unknown): number | undefined {
@@ -120,7 +123,8 @@ function errorCodeList(t: string): boolean {
 }
 
 /**
- * A whole text that is an API's JSON error body: Salesforce's list of `errorCode`s, a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
+ * A whole text that is an API's JSON error body: Salesforce's list of `errorCode`s, Okta's `errorCode` and
+ * `errorSummary`, PayPal's `name` and `details`, a present `error`, a non-empty `errors` list (GraphQL, JSON:API),
  * `"ok": false` / `"success": false`, GitHub's `{"message", "documentation_url"}`, Rails' `{"errors": {field: […]}}`, Discord's `retry_after`, AWS JSON's `{"__type": "…Exception"}`, or an error status in a status field (GitHub's `"status": "403"`, RFC 7807
  * problem details' `"status": 422`) — unless the body says `"ok": true` or `"success": true`.
  */
@@ -132,7 +136,9 @@ export function jsonErrorBody(text: string): boolean {
   if (!body || body.ok === true || body.success === true) return false;
   const github = typeof body.message === 'string' && typeof body.documentation_url === 'string';
   const awsJson = typeof body.__type === 'string' && /(?:Exception|Error|Fault)$/.test(body.__type);
-  return reportsError(body.error) || reportsError(body.errors) || typeof body.retry_after === 'number' || body.ok === false || body.success === false || github || awsJson || jsonBodyStatus(body) !== undefined;
+  const okta = typeof body.errorCode === 'string' && typeof body.errorSummary === 'string';
+  const paypal = typeof body.name === 'string' && /^[A-Z][A-Z_]+$/.test(body.name) && typeof body.message === 'string' && (Array.isArray(body.details) || typeof body.debug_id === 'string');
+  return okta || paypal || reportsError(body.error) || reportsError(body.errors) || typeof body.retry_after === 'number' || body.ok === false || body.success === false || github || awsJson || jsonBodyStatus(body) !== undefined;
 }
 
 /** The kind of an HTTP status as LABELLING.md reads it; undefined for statuses whose next step the text must tell. */
@@ -205,8 +211,8 @@ export function spentQuota(text: string): boolean {
   return quota && /\b(?:today|this month|(?:resets?|renews?) (?:at|on|in|tomorrow)|until \d)/i.test(head);
 }
 
-/** A status the text's head states: `status 503`, `status code 429`, `(status 503)`, `HTTP 502`, `Status Code: 503`. */
-const HEAD_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b/;
+/** A status the text's head states: `status 503`, `status code 429`, `(status 503)`, `HTTP 502`, `Status Code: 503`, `failed (503)`. */
+const HEAD_STATUS = /\b(?:HTTP|[Ss]tatus(?: ?[Cc]ode)?)[ :=(]*([1-5]\d\d)\b|\bfailed \(([1-5]\d\d)\)/;
 
 /**
  * The extended set's last step for texts the wide words leave open: the status of a JSON error body
@@ -227,7 +233,7 @@ export function extendedFallbackKind(text: string): Kind | undefined {
     return kindOfStatus(htmlPageStatus(t));
   }
   const status = HEAD_STATUS.exec(t.slice(0, 300));
-  return status ? kindOfStatus(Number(status[1])) : undefined;
+  return status ? kindOfStatus(Number(status[1] ?? status[2])) : undefined;
 }
 
 /** The text of a whole text that is an MCP CallToolResult, if it is one. */
@@ -293,9 +299,10 @@ const STRERROR = [
 const TOOL_DIAGNOSTIC = new RegExp(`^[\\w./-]+: (?:line \\d+: )?[^\\n]*: (?:${STRERROR.join('|')})\\n?$`);
 /**
  * A GNU tool's usage or value error on its first line: `ls: invalid argument 'x' for '--color'`, `cp: unrecognized
- * option '--z'`, `chmod: invalid mode: '0o755'`, `head: invalid number of lines: 'ten'`, `sed: -e expression #1, char 23: …`.
+ * option '--z'`, `chmod: invalid mode: '0o755'`, `head: invalid number of lines: 'ten'`, `sed: -e expression #1, char 23: …`,
+ * `grep: Unmatched ( or \\(`, `jq: error: syntax error, …`.
  */
-const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option|mode|number of \w+)|unrecognized option|option requires an argument|invalid option -- |-e expression #\d+, char \d+: )/;
+const USAGE_DIAGNOSTIC = /^[\w.-]+: (?:invalid (?:argument|option|mode|number of \w+)|unrecognized option|option requires an argument|invalid option -- |-e expression #\d+, char \d+: |Unmatched |error: syntax error)/;
 
 /**
  * The raw output of a shell command that failed: a Python traceback from its first line, or a first line in the
@@ -310,14 +317,22 @@ export function failedCommandOutput(text: string): boolean {
   return commandDiagnostic(text);
 }
 
+/** wget's report of a failed download: `failed: Connection refused.` (with -nv), or its log with an error status. */
+const WGET_FAILED = new RegExp(`^failed: (?:${STRERROR.join('|')})\\.\\n?$`);
+
+function wgetFailure(text: string): boolean {
+  if (WGET_FAILED.test(text)) return true;
+  return /^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  \S+\n/.test(text) && /(?:awaiting response\.\.\. [45]\d\d |failed: |\nERROR \d{3}: )/.test(text.slice(0, 2048));
+}
+
 /**
  * A command's own diagnostic on its first line: a POSIX tool's (`cat: /etc/shadow: Permission denied`), curl's
- * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines), the docker CLI's
+ * (`curl: (7) …`), git's `fatal: …` (also after `Cloning into '…'...` and `remote: …` lines), apt's `E: …`, wget's, the docker CLI's
  * `permission denied while trying to connect to the Docker daemon socket …`; argparse's usage error (the
  * usage line, then `prog: error: …`); or curl's diagnostic as the last line, after a body it printed.
  */
 export function commandDiagnostic(text: string): boolean {
-  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) |permission denied while trying to connect to the Docker daemon )/.test(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
+  if (/^(?:curl: \(\d+\) |npm (?:error|ERR!) |E: \S|permission denied while trying to connect to the Docker daemon )/.test(text) || wgetFailure(text) || /^(?:Cloning into [^\n]*\n)?(?:remote: [^\n]*\n)*fatal: \S/.test(text)) return true;
   // A usage error of Python's argparse: the usage, then `prog: error: …`.
   if (/^usage: /.test(text) && /\n[^\n]*: error: /.test(text)) return true;
   // curl's diagnostic after the body it printed (`--fail-with-body`): the last line.
