@@ -70,8 +70,8 @@ describe('the labelled corpus', () => {
 
   // The README's table on the test part; a change to the rules or the corpus must update both.
   it.each([
-    ['paper', { actionable: 79, right: 22, failures: 122, wrong: 3, ambiguous: 43, silentOnAmbiguous: 40, successes: 8, falsePositive: 0 }],
-    ['extended', { actionable: 79, right: 55, failures: 122, wrong: 5, ambiguous: 43, silentOnAmbiguous: 38, successes: 8, falsePositive: 0 }],
+    ['paper', { actionable: 73, right: 27, failures: 112, wrong: 0, ambiguous: 39, silentOnAmbiguous: 39, successes: 6, falsePositive: 0 }],
+    ['extended', { actionable: 73, right: 69, failures: 112, wrong: 0, ambiguous: 39, silentOnAmbiguous: 39, successes: 6, falsePositive: 0 }],
   ] as const)('gives the README’s figures for %s on the test part', (rules, figures) => {
     const test = LINES.filter((l) => l.raw.split === 'test').map((l) => l.record);
     expect(auditReport(test, [rules]).rows.find((r) => r.source === 'all')).toMatchObject(figures);

@@ -688,3 +688,181 @@ for (const [agent, round9] of Object.entries(ROUND9)) {
   const before = AGENT_CASES[agent];
   AGENT_CASES[agent] = (env) => [...before(env), ...round9(env)];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 10. An ordinary working day: tests that fail, scripts and curl calls against local APIs that refuse,
+// throttle, fail or reject the key, git (a rejected push, divergent branches, a rebase conflict, an unknown branch,
+// no repository), installs without a registry, permission errors as nobody, missing files and commands, bad flags,
+// the agents' file tools and web fetches, and a few successes whose output names errors. `env.web` also serves
+// the round-10 endpoints of API_BODIES in agents.mjs. Files created here are handed to the agent (nobody) unless
+// the case says otherwise.
+import { rmSync } from 'node:fs';
+
+const INVOICE_TESTS = {
+  'invoice.py': 'def line_total(qty, unit_price, discount=0):\n    return qty * unit_price - discount\n\n\ndef apply_vat(amount, rate):\n    """Return the amount with VAT added."""\n    return round(amount * rate, 2)\n',
+  'test_invoice.py': 'import unittest\n\nfrom invoice import apply_vat, line_total\n\n\nclass InvoiceTest(unittest.TestCase):\n    def test_line_total(self):\n        self.assertEqual(line_total(3, 2.5), 7.5)\n\n    def test_line_total_with_discount(self):\n        self.assertEqual(line_total(2, 10, discount=5), 15)\n\n    def test_apply_vat(self):\n        self.assertEqual(apply_vat(100, 0.2), 120.0)\n',
+};
+const ORDERS_PYTEST = {
+  'orders.py': 'def order_status(order):\n    return "shipped" if order.get("tracking") else "pending"\n',
+  'tests/test_orders.py': 'from orders import order_status\n\n\ndef test_pending_without_tracking():\n    assert order_status({}) == "pending"\n',
+};
+const SEED_USERS = {
+  'scripts/seed_users.py': 'import json\nimport sys\nimport urllib.request\n\n# Seeds the local dev API (uvicorn app.main:app --reload) with two users.\nBASE = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"\nUSERS = [{"email": "ada@example.com", "name": "Ada"}, {"email": "grace@example.com", "name": "Grace"}]\n\nfor user in USERS:\n    req = urllib.request.Request(f"{BASE}/api/users", data=json.dumps(user).encode(), headers={"content-type": "application/json"}, method="POST")\n    with urllib.request.urlopen(req, timeout=5) as r:\n        print("created", json.load(r)["id"])\n',
+};
+const NPM_CLI = {
+  '.npmrc': 'logs-max=0\n',
+  'package.json': '{\n  "name": "rb-release-cli",\n  "version": "0.3.0",\n  "bin": {\n    "rb-release": "bin/release.js"\n  }\n}\n',
+  'bin/release.js': "#!/usr/bin/env node\nconsole.log('release', process.argv.slice(2).join(' '));\n",
+};
+const TROUBLESHOOTING = {
+  'docs/troubleshooting.md': [
+    '# Troubleshooting',
+    '',
+    '## `ECONNREFUSED 127.0.0.1:5432`',
+    'Postgres is not running. Start it with `docker compose up -d db`.',
+    '',
+    '## `401 Unauthorized` from the billing API',
+    'The API key in `.env` has expired; ask #billing for a new one.',
+    '',
+    '## `429 Too Many Requests`',
+    'The importer retries on its own after the Retry-After delay.',
+    '',
+  ].join('\n'),
+};
+// A repository whose origin (a bare repository next to the workspace, `<ws>-origin.git`) has a commit the local
+// main lacks, while the local main has one of its own (fixed author and dates); handed to the agent (nobody).
+const GIT_DIVERGED = (dir) => {
+  const origin = `${dir}-origin.git`;
+  const scratch = `${dir}-scratch`;
+  rmSync(origin, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+  const env = { ...process.env, GIT_AUTHOR_DATE: '2024-01-02T03:04:05Z', GIT_COMMITTER_DATE: '2024-01-02T03:04:05Z' };
+  const git = (cwd, ...args) => execFileSync('git', ['-C', cwd, '-c', 'safe.directory=*', '-c', 'user.name=RB Corpus', '-c', 'user.email=corpus@example.com', ...args], { env, stdio: 'pipe' });
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', 'notes.txt', 'app.py');
+  git(dir, 'commit', '-q', '-m', 'Add tax calculation');
+  git(dir, 'clone', '-q', '--bare', dir, origin);
+  git(dir, 'clone', '-q', origin, scratch);
+  writeFileSync(join(scratch, 'notes.txt'), 'alpha\nbeta\nbeta\ngamma\n');
+  git(scratch, 'commit', '-q', '-am', 'Add gamma to notes');
+  git(scratch, 'push', '-q', 'origin', 'main');
+  rmSync(scratch, { recursive: true, force: true });
+  writeFileSync(join(dir, 'app.py'), 'def total(items, tax):\n    return round(sum(items) * (1 + tax), 2)\n\nprint(total([1, 2]))\n');
+  git(dir, 'commit', '-q', '-am', 'Round totals to cents');
+  git(dir, 'remote', 'add', 'origin', origin);
+  git(dir, 'config', 'user.name', 'RB Corpus');
+  git(dir, 'config', 'user.email', 'corpus@example.com');
+  execFileSync('chown', ['-R', '65534:65534', dir, origin]);
+};
+const SMOKE_MJS = {
+  'scripts/smoke.mjs': "// Smoke test against the local Express API (npm run dev).\nconst base = process.env.API_URL ?? 'http://127.0.0.1:3000';\nconst res = await fetch(`${base}/api/orders?limit=5`);\nconsole.log(res.status, await res.json());\n",
+};
+const NPM_OFFLINE = (env) => ({
+  '.npmrc': `registry=http://127.0.0.1:${env.closed}/\nfetch-retries=0\nlogs-max=0\n`,
+  'package.json': '{\n  "name": "orders-api",\n  "version": "0.9.0",\n  "private": true,\n  "dependencies": {\n    "express": "^4.19.2"\n  }\n}\n',
+});
+const SYSTEMD_UNIT = {
+  'deploy/billing.service': '[Unit]\nDescription=Billing API\nAfter=network.target\n\n[Service]\nExecStart=/usr/bin/node /srv/billing/src/server.js\nRestart=on-failure\n\n[Install]\nWantedBy=multi-user.target\n',
+};
+const WATCH_JS = {
+  'watch.js': "// Rebuilds on change; runs until stopped (like `tsc --watch` or `vite`).\nconsole.log('[watch] build finished in 0.4s; watching for file changes...');\nsetInterval(() => {}, 1000);\n",
+};
+const ORDERS_TESTS = {
+  'orders.py': 'def order_total(lines):\n    return sum(line["qty"] * line["price"] for line in lines)\n\n\ndef can_cancel(order):\n    return order["status"] == "pending"\n',
+  'test_orders.py': 'import unittest\n\nfrom orders import can_cancel, order_total\n\n\nclass OrdersTest(unittest.TestCase):\n    def test_order_total(self):\n        self.assertEqual(order_total([{"qty": 2, "price": 5}]), 10)\n\n    def test_cannot_cancel_shipped(self):\n        self.assertFalse(can_cancel({"status": "shipped"}))\n\n    def test_can_cancel_paid(self):\n        self.assertTrue(can_cancel({"status": "paid"}))\n',
+};
+const HTTP_ERRORS_TESTS = {
+  'http_errors.py': 'RETRYABLE = {408, 429, 500, 502, 503, 504}\n\n\ndef should_retry(status):\n    return status in RETRYABLE\n\n\ndef error_name(status):\n    return {401: "Unauthorized", 404: "Not Found", 503: "Service Unavailable"}.get(status, "Error")\n',
+  'test_http_errors.py': 'import unittest\n\nfrom http_errors import error_name, should_retry\n\n\nclass HttpErrorsTest(unittest.TestCase):\n    def test_401_unauthorized_is_not_retried(self):\n        self.assertFalse(should_retry(401))\n\n    def test_503_service_unavailable_is_retried(self):\n        self.assertTrue(should_retry(503))\n\n    def test_error_name_for_404(self):\n        self.assertEqual(error_name(404), "Not Found")\n',
+};
+const COMPOSE_YML = {
+  'docker-compose.yml': 'services:\n  api:\n    build: .\n    ports:\n      - "8000:8000"\n    restart: always\n  worker:\n    build: .\n    command: python -m worker\n    restart: always\n',
+};
+const DURATION_TESTS = {
+  'duration.py': 'import re\n\n\ndef parse_duration(text):\n    """Parse "1h30m", "45s" or "2m" into seconds."""\n    units = {"h": 3600, "m": 60, "s": 1}\n    match = re.fullmatch(r"(\\d+)([hms])", text)\n    if not match:\n        raise ValueError(f"invalid duration: {text!r}")\n    return int(match.group(1)) * units[match.group(2)]\n',
+  'test_duration.py': 'import unittest\n\nfrom duration import parse_duration\n\n\nclass DurationTest(unittest.TestCase):\n    def test_seconds(self):\n        self.assertEqual(parse_duration("45s"), 45)\n\n    def test_hours_and_minutes(self):\n        self.assertEqual(parse_duration("1h30m"), 5400)\n',
+};
+const REQUIREMENTS = { 'requirements.txt': 'fastapi==0.111.0\nuvicorn[standard]==0.30.1\nhttpx==0.27.0\n' };
+const EXPORT_REPORT = {
+  'scripts/export_report.py': 'import csv\nimport os\n\nOUT_DIR = "/var/lib/billing/exports"\nrows = [("2024-06-11", "ord_1001", 42.50), ("2024-06-11", "ord_1002", 19.99)]\n\nos.makedirs(OUT_DIR, exist_ok=True)\nwith open(os.path.join(OUT_DIR, "daily.csv"), "w", newline="") as f:\n    csv.writer(f).writerows(rows)\nprint(f"wrote {len(rows)} rows")\n',
+};
+const NPM_RETRY_TESTS = {
+  '.npmrc': 'logs-max=0\n',
+  'package.json': '{\n  "name": "http-client",\n  "version": "2.1.0",\n  "private": true,\n  "scripts": {\n    "test": "node test/retry.test.js"\n  }\n}\n',
+  'test/retry.test.js': "const assert = require('node:assert');\n\nconst RETRYABLE = new Set(['ECONNRESET', 'ETIMEDOUT', 503]);\nconst shouldRetry = (err) => RETRYABLE.has(err.code ?? err.status);\n\nassert.ok(shouldRetry({ status: 503 }));\nconsole.log('ok - retries on 503 Service Unavailable');\nassert.ok(shouldRetry({ code: 'ECONNRESET' }));\nconsole.log('ok - retries on ECONNRESET');\nassert.ok(!shouldRetry({ status: 401 }));\nconsole.log('ok - does not retry 401 Unauthorized');\nconsole.log('3 passed, 0 failed');\n",
+};
+const ERRORS_TS = {
+  'src/errors.ts': "export class ApiError extends Error {\n  constructor(public status: number, message: string) {\n    super(message);\n  }\n}\n\nexport const isRetryable = (e: ApiError) => e.status === 429 || e.status >= 500;\n",
+};
+
+const ROUND10 = {
+  'qwen-code': (env) => {
+    const shell = (command) => ({ name: 'run_shell_command', arguments: { command } });
+    const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the response.' } } });
+    return withIds([
+      { id: 'r10-sh-unittest-discover-fail', setup: ownedFiles(INVOICE_TESTS), steps: [() => shell('python3 -m unittest discover -v')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+      { id: 'r10-sh-pytest-missing', setup: ownedFiles(ORDERS_PYTEST), steps: [() => shell('python3 -m pytest -q tests/test_orders.py')], truth: 'ambiguous', reason: 'the interpreter has no pytest module; whether to install it or use another interpreter is not said' },
+      { id: 'r10-sh-seed-refused', setup: ownedFiles(SEED_USERS), steps: [() => shell(`python3 scripts/seed_users.py http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed on a refused connection to the local dev API' },
+      { id: 'r10-sh-curl-stripe-401', steps: [() => shell(`curl -sS --fail-with-body -u sk_test_expired: '${env.web}/v1/charges?limit=3'`)], truth: 'unrecoverable', reason: 'curl: 401, the API key is invalid' },
+      { id: 'r10-sh-curl-openai-500', steps: [() => shell(`curl -sS --fail-with-body ${env.web}/v1/chat/completions -H 'Content-Type: application/json' -d '{"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "ping"}]}'`)], truth: 'transient', reason: 'curl: the API answered 500 server_error' },
+      { id: 'r10-sh-curl-timeout', steps: [() => shell(`curl -sS -m 2 -H 'Accept: application/json' ${env.web}/hang`)], truth: 'transient', reason: 'curl: the request timed out (a network request timeout, curl -m)' },
+      { id: 'r10-sh-git-push-rejected', setup: GIT_DIVERGED, steps: [() => shell('git push origin main')], truth: 'ambiguous', reason: 'the push was rejected: the remote has work the local branch lacks (a conflict with stored data)' },
+      { id: 'r10-sh-git-commit-no-message', setup: GIT_REPO, steps: [() => shell('git commit -am')], truth: 'fixable', reason: "git names the switch -m and that it requires a value (a command-line usage error)" },
+      { id: 'r10-sh-npm-global-eacces', setup: ownedFiles(NPM_CLI), steps: [() => shell('npm link')], truth: 'unrecoverable', reason: 'npm: EACCES, permission denied linking into the root-owned global node_modules' },
+      { id: 'r10-sh-curl-health-ok', steps: [() => shell(`curl -sS ${env.web}/api/v2/health`)], truth: 'none', reason: 'the health check answered 200 ok; its body has errors: [] and last_error: null' },
+      { id: 'r10-read-missing-config', steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'config/database.yml') } })], truth: 'ambiguous', reason: 'the file to read does not exist' },
+      { id: 'r10-edit-not-found', steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'app.py') } }), (id) => ({ name: 'edit', arguments: { file_path: ws(env, id, 'app.py'), old_string: 'return sum(items) * (1 + tax_rate)', new_string: 'return round(sum(items) * (1 + tax_rate), 2)' } })], truth: 'fixable', reason: 'old_string (with a parameter name the file does not use) is not in the file' },
+      { id: 'r10-read-relative', steps: [() => ({ name: 'read_file', arguments: { file_path: 'src/index.ts' } })], truth: 'fixable', reason: 'a relative file_path where an absolute one is required' },
+      { id: 'r10-read-ok-words', setup: ownedFiles(TROUBLESHOOTING), steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'docs/troubleshooting.md') } })], truth: 'none', reason: 'the file was read; its headings name ECONNREFUSED, 401 and 429' },
+      { id: 'r10-fetch-github-404', steps: [() => webFetch(`${env.web}/repos/acme/billing/pulls/4812`)], truth: 'ambiguous', reason: '404' },
+      { id: 'r10-fetch-django-503', steps: [() => webFetch(`${env.web}/api/v1/reports/daily`)], truth: 'transient', reason: 'the API answered 503' },
+      { id: 'r10-fetch-slack-429', steps: [() => webFetch(`${env.web}/api/conversations.history?channel=C024BE91L&limit=50`)], truth: 'transient', reason: 'the API answered 429 (rate limited)' },
+    ]);
+  },
+  opencode: (env) => {
+    const shell = (command, extra = {}) => ({ name: 'bash', arguments: { command, description: 'run a command', ...extra } });
+    return withIds([
+      { id: 'r10-sh-unittest-fail', setup: ownedFiles(ORDERS_TESTS), steps: [() => shell('python3 -m unittest test_orders')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+      { id: 'r10-sh-node-fetch-refused', setup: ownedFiles(SMOKE_MJS), steps: [() => shell(`API_URL=http://127.0.0.1:${env.closed} node scripts/smoke.mjs`)], truth: 'transient', reason: 'the smoke script failed: fetch failed with ECONNREFUSED (the local API is not running)' },
+      { id: 'r10-sh-curl-openai-401', steps: [() => shell(`curl -sS --fail-with-body ${env.web}/v1/models -H 'Authorization: Bearer sk-proj-revoked' 2>&1`)], truth: 'unrecoverable', reason: 'curl: 401, the API key is incorrect or revoked' },
+      { id: 'r10-sh-py-slack-429', setup: files(CALL_API), steps: [() => shell(`python3 call_api.py '${env.web}/api/chat.postMessage?channel=C024BE91L&text=deploy+finished'`)], truth: 'transient', reason: 'the script got HTTP 429 (ratelimited)' },
+      { id: 'r10-sh-git-pull-divergent', setup: GIT_DIVERGED, steps: [() => shell('git pull origin main')], truth: 'fixable', reason: 'git refuses to pull divergent branches and names the options to pass (--rebase, --no-rebase, --ff-only)' },
+      { id: 'r10-sh-git-not-repo', steps: [() => shell('git log --oneline -3')], truth: 'ambiguous', reason: 'not a git repository' },
+      { id: 'r10-sh-npm-install-refused', setup: (dir) => ownedFiles(NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'transient', reason: 'npm: the registry refused the connection (ECONNREFUSED)' },
+      { id: 'r10-sh-cp-systemd', setup: ownedFiles(SYSTEMD_UNIT), steps: [() => shell('cp deploy/billing.service /etc/systemd/system/billing.service')], truth: 'unrecoverable', reason: 'cp: Permission denied writing root-owned /etc/systemd/system' },
+      { id: 'r10-sh-yarn-missing', steps: [() => shell('yarn install --frozen-lockfile')], truth: 'ambiguous', reason: 'command not found' },
+      { id: 'r10-sh-http-server-port-flag', steps: [() => shell('python3 -m http.server --port 8000')], truth: 'fixable', reason: 'argparse names the unrecognized argument --port (the port is positional)' },
+      { id: 'r10-sh-watch-timeout', setup: ownedFiles(WATCH_JS), steps: [() => shell('node watch.js', { timeout: 3000 })], truth: 'ambiguous', reason: "the command's own timeout (a watcher that never exits)" },
+      { id: 'r10-sh-unittest-ok-words', setup: ownedFiles(HTTP_ERRORS_TESTS), steps: [() => shell('python3 -m unittest -v test_http_errors')], truth: 'none', reason: 'the tests passed; their names mention 401 Unauthorized, 503 and 404' },
+      { id: 'r10-read-missing-route', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'src/routes/orders.ts') } })], truth: 'ambiguous', reason: 'the file to read does not exist' },
+      { id: 'r10-edit-not-unique', setup: ownedFiles(COMPOSE_YML), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'docker-compose.yml') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'docker-compose.yml'), oldString: '    restart: always', newString: '    restart: unless-stopped' } })], truth: 'fixable', reason: 'oldString occurs twice (in two services)' },
+      { id: 'r10-fetch-openai-500', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/v1/embeddings`, format: 'text' } })], truth: 'transient', reason: '500' },
+      { id: 'r10-fetch-github-404', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/repos/acme/billing/issues/977`, format: 'markdown' } })], truth: 'ambiguous', reason: '404' },
+    ]);
+  },
+  'kilo-code': (env) => {
+    const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+    return withIds([
+      { id: 'r10-sh-unittest-fail', setup: ownedFiles(DURATION_TESTS), steps: [() => shell('python3 -m unittest test_duration')], truth: 'ambiguous', reason: 'a failing test (an uncaught ValueError in the code under test): the code is wrong, not the call' },
+      { id: 'r10-sh-curl-refused', steps: [() => shell(`curl -sS -H 'Accept: application/json' http://127.0.0.1:${env.closed}/api/v1/orders/`)], truth: 'transient', reason: 'curl: connection refused (the local Django server is not running)' },
+      { id: 'r10-sh-curl-fastapi-422', steps: [() => shell(`curl -sS --fail-with-body -X POST ${env.web}/api/v1/users -H 'Content-Type: application/json' -d '{"email": "ada", "name": "Ada"}' 2>&1`)], truth: 'fixable', reason: 'the 422 body names the field email and says a valid one needs an @-sign' },
+      { id: 'r10-sh-curl-lambda-429', steps: [() => shell(`curl -sS --fail-with-body -X POST ${env.web}/2015-03-31/functions/resize-images/invocations -d '{"key": "uploads/cat.png"}' 2>&1`)], truth: 'transient', reason: 'curl: 429, the function is throttled (Rate Exceeded)' },
+      { id: 'r10-sh-git-checkout-unknown', setup: GIT_REPO, steps: [() => shell('git checkout feature/login')], truth: 'ambiguous', reason: 'the branch does not exist; which one is meant is not said' },
+      { id: 'r10-sh-git-rebase-conflict', setup: GIT_CONFLICT, steps: [() => shell('git rebase feature/tax 2>&1')], truth: 'ambiguous', reason: 'a rebase conflict with stored data: which side to keep is not said' },
+      { id: 'r10-sh-pip-externally-managed', setup: ownedFiles(REQUIREMENTS), steps: [() => shell('pip install -r requirements.txt')], truth: 'ambiguous', reason: 'the system Python refuses installs (PEP 668); whether to use a venv, apt or an override is left open' },
+      { id: 'r10-sh-export-permission', setup: ownedFiles(EXPORT_REPORT), steps: [() => shell('python3 scripts/export_report.py')], truth: 'unrecoverable', reason: 'PermissionError creating a directory under root-owned /var/lib' },
+      { id: 'r10-sh-missing-script', steps: [() => shell('bash scripts/deploy.sh staging')], truth: 'ambiguous', reason: 'the script to run does not exist (No such file or directory)' },
+      { id: 'r10-sh-curl-bad-timeout', steps: [() => shell(`curl -sS -m ten ${env.web}/api/v2/health`)], truth: 'fixable', reason: 'curl names the option -m and that it expects a number' },
+      { id: 'r10-sh-npm-test-ok-words', setup: ownedFiles(NPM_RETRY_TESTS), steps: [() => shell('npm test')], truth: 'none', reason: 'the tests passed; their lines name 503, ECONNRESET and 401' },
+      { id: 'r10-read-missing-compose', steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'docker-compose.yml') } })], truth: 'ambiguous', reason: 'the file to read does not exist' },
+      { id: 'r10-edit-not-found', setup: ownedFiles(COMPOSE_YML), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'docker-compose.yml') } }), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'docker-compose.yml'), oldString: '      - "8080:8080"', newString: '      - "8081:8080"' } })], truth: 'fixable', reason: 'oldString (a port mapping the file does not have) is not in the file' },
+      { id: 'r10-read-ok-words', setup: ownedFiles(ERRORS_TS), steps: [(id) => ({ name: 'read', arguments: { filePath: ws(env, id, 'src/errors.ts') } })], truth: 'none', reason: 'the file was read; it defines ApiError and names 429' },
+      { id: 'r10-fetch-express-502', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/v1/payments/sync`, format: 'text' } })], truth: 'transient', reason: '502' },
+      { id: 'r10-fetch-stripe-401', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/v1/customers?limit=10`, format: 'text' } })], truth: 'unrecoverable', reason: '401' },
+    ]);
+  },
+};
+for (const [agent, round10] of Object.entries(ROUND10)) {
+  const before = AGENT_CASES[agent];
+  AGENT_CASES[agent] = (env) => [...before(env), ...round10(env)];
+}

@@ -85,6 +85,23 @@ const API_BODIES = {
   // Round 9: a GitHub-style 403 for a token without access to the resource, a Stripe-style 404 for an unknown id.
   '/api/hooks': { status: 403, body: { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.example.com/rest/repos/webhooks#list-repository-webhooks', status: '403' } },
   '/api/orders/ord_9x2': { status: 404, body: { error: { code: 'resource_missing', message: "No such order: 'ord_9x2'", param: 'id', type: 'invalid_request_error' } } },
+  // Round 10: an everyday day's APIs, one endpoint per case. Stripe-style 401s for an expired key, OpenAI-style 500s
+  // and a 401 for a revoked key, GitHub-style 404s, Slack-style 429s, a FastAPI 422 naming its field, a Django-style
+  // 503, an Express gateway's 502, an AWS Lambda throttle, and a health check whose body names no errors.
+  '/v1/charges': { status: 401, body: { error: { message: 'Invalid API Key provided: sk_test_****ired', type: 'invalid_request_error' } } },
+  '/v1/customers': { status: 401, body: { error: { message: 'Expired API Key provided: rk_live_****8f2c. This key was rolled on the dashboard.', type: 'invalid_request_error', code: 'api_key_expired' } } },
+  '/v1/chat/completions': { status: 500, body: { error: { message: 'The server had an error while processing your request. Please retry the request.', type: 'server_error', param: null, code: null } } },
+  '/v1/embeddings': { status: 500, body: { error: { message: 'Internal server error while computing embeddings.', type: 'server_error', param: null, code: null } } },
+  '/v1/models': { status: 401, body: { error: { message: 'Incorrect API key provided: sk-proj-****Xk2w. The key was revoked or never existed.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } },
+  '/api/v2/health': { status: 200, body: { status: 'ok', version: '2.4.1', checks: { database: 'ok', redis: 'ok', payments: 'ok' }, errors: [], last_error: null, error_rate_5m: 0 } },
+  '/repos/acme/billing/pulls/4812': { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.example.com/rest/pulls/pulls#get-a-pull-request', status: '404' } },
+  '/repos/acme/billing/issues/977': { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.example.com/rest/issues/issues#get-an-issue', status: '404' } },
+  '/api/chat.postMessage': { status: 429, headers: { 'retry-after': '30' }, body: { ok: false, error: 'ratelimited' } },
+  '/api/conversations.history': { status: 429, headers: { 'retry-after': '12' }, body: { ok: false, error: 'ratelimited' } },
+  '/api/v1/users': { status: 422, body: { detail: [{ type: 'value_error', loc: ['body', 'email'], msg: 'value is not a valid email address: An email address must have an @-sign.', input: 'ada' }] } },
+  '/api/v1/reports/daily': { status: 503, headers: { 'retry-after': '60' }, body: { detail: 'Service temporarily unavailable. Try again later.' } },
+  '/api/v1/payments/sync': { status: 502, body: { error: 'Bad Gateway', message: 'upstream payments-service did not respond' } },
+  '/2015-03-31/functions/resize-images/invocations': { status: 429, headers: { 'x-amzn-errortype': 'TooManyRequestsException' }, body: { Reason: 'ReservedFunctionConcurrentInvocationLimitExceeded', Type: 'User', message: 'Rate Exceeded.' } },
 };
 
 /** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. Besides

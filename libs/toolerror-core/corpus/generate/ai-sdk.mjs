@@ -156,6 +156,21 @@ const CASES = [
   { round: 9, id: 'r9-input-array-min-max', call: { name: 'send_newsletter', arguments: { list_ids: [], subject: 'September product update: faster exports, new audit log, SSO for all plans, and more' } }, truth: 'fixable', reason: "the SDK's invalid-input error names list_ids with its minimum size and subject with its maximum length" },
   { round: 9, id: 'r9-customer-not-found', call: { name: 'get_customer', arguments: { email: 'lee@example.org' } }, truth: 'ambiguous', reason: "the tool's own not found: which customer is meant is not said" },
   { round: 9, id: 'r9-ok-export-retried', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r9-export-job' } }, truth: 'none', reason: 'the export completed with 0 failed rows; a note names retried 503s' },
+  // Round 10 (a representative day): these cases get the tools of rounds 3 to 10 (round10Tools); the texts of the cases above stay as they were.
+  { round: 10, id: 'r10-http-429-openai', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-openai-429' } }, truth: 'transient', reason: '429: a requests-per-minute rate limit; try again shortly' },
+  { round: 10, id: 'r10-http-401-stripe', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-stripe-401' } }, truth: 'unrecoverable', reason: '401: the API key is invalid' },
+  { round: 10, id: 'r10-http-404-github', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-github-404' } }, truth: 'ambiguous', reason: '404: the repository is not found; which one is meant is not said' },
+  { round: 10, id: 'r10-http-500-express', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-express-500' } }, truth: 'transient', reason: '500: internal server error' },
+  { round: 10, id: 'r10-http-422-fastapi', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-fastapi-422' } }, truth: 'fixable', reason: 'the FastAPI 422 names the query parameter page and that it must be an integer' },
+  { round: 10, id: 'r10-backend-refused', call: { name: 'api_request', arguments: { method: 'GET', path: '/api/orders?status=open' } }, truth: 'transient', reason: 'the connection to the local backend was refused (the tool names the cause)' },
+  { round: 10, id: 'r10-read-enoent', call: { name: 'read_file', arguments: { path: 'src/routes/orders.ts' } }, truth: 'ambiguous', reason: 'the file does not exist; which one is meant is not said' },
+  { round: 10, id: 'r10-write-eacces', call: { name: 'write_file', arguments: { path: '/usr/local/bin/deploy-web', content: '#!/bin/sh\nnpm run build && rsync -a dist/ web:/srv/www/\n' } }, truth: 'unrecoverable', reason: 'permission denied writing under /usr/local/bin' },
+  { round: 10, id: 'r10-command-node-type-error', call: { name: 'run_command', arguments: { command: 'node scripts/r10-report.js' } }, truth: 'ambiguous', reason: 'a TypeError in the script the command ran: the code or its data is wrong, not the call' },
+  { round: 10, id: 'r10-command-git-no-remote', call: { name: 'run_command', arguments: { command: 'git -C repo push origin main' } }, truth: 'ambiguous', reason: "git: the repository has no remote origin; which remote is meant is not said" },
+  { round: 10, id: 'r10-input-missing-and-type', call: { name: 'create_pull_request', arguments: { repo: 'acme/web', title: 'Fix login redirect', head: 'fix/login-redirect', draft: 'true' } }, truth: 'fixable', reason: "the SDK's invalid-input error names the missing base and draft as a boolean" },
+  { round: 10, id: 'r10-input-enum-max', call: { name: 'list_issues', arguments: { repo: 'acme/web', state: 'opened', per_page: 200 } }, truth: 'fixable', reason: "the SDK's invalid-input error names state with its options and per_page with its maximum" },
+  { round: 10, id: 'r10-no-such-tool', call: { name: 'git_status', arguments: {} }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
+  { round: 10, id: 'r10-ok-workflow-runs', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-github-runs' } }, truth: 'none', reason: 'the workflow runs were listed; one run failed and the titles name errors' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
@@ -164,6 +179,7 @@ const ROUND6 = new Set(CASES.filter((c) => c.round === 6).map((c) => c.id));
 const ROUND7 = new Set(CASES.filter((c) => c.round === 7).map((c) => c.id));
 const ROUND8 = new Set(CASES.filter((c) => c.round === 8).map((c) => c.id));
 const ROUND9 = new Set(CASES.filter((c) => c.round === 9).map((c) => c.id));
+const ROUND10 = new Set(CASES.filter((c) => c.round === 10).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -214,6 +230,13 @@ const API = {
   'r9-contacts': [422, '{"errors":{"email":["is not a valid email address"]},"message":"The given data was invalid."}'],
   'r9-cloudfront-502': [502, '<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY><H1>502 ERROR</H1><H2>The request could not be satisfied.</H2>CloudFront wasn\'t able to connect to the origin.</BODY></HTML>', { 'content-type': 'text/html' }],
   'r9-export-job': [200, '{"id":"exp_5521","state":"completed","rows":18230,"failed_rows":0,"error":null,"note":"3 uploads to storage answered 503 Slow Down and succeeded on retry"}'],
+  // Round 10.
+  'r10-openai-429': [429, '{"error":{"message":"Rate limit reached for gpt-4o-mini in organization org-Zp83 on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s. Visit https://platform.openai.com/account/rate-limits to learn more.","type":"requests","param":null,"code":"rate_limit_exceeded"}}', { 'retry-after': '20' }],
+  'r10-stripe-401': [401, '{"error":{"message":"Invalid API Key provided: sk_live_********************************9fQa","type":"invalid_request_error"}}'],
+  'r10-github-404': [404, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest/pulls/pulls#list-pull-requests","status":"404"}'],
+  'r10-express-500': [500, '{"error":"Internal Server Error","requestId":"0c6f2d9e-41b7-4a53-9e08-7d1b3c5a2f64"}'],
+  'r10-fastapi-422': [422, '{"detail":[{"type":"int_parsing","loc":["query","page"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"last"}]}'],
+  'r10-github-runs': [200, '{"total_count":2,"workflow_runs":[{"id":9314002,"name":"CI","head_branch":"main","status":"completed","conclusion":"success","display_title":"Handle 429 errors from the payments API"},{"id":9313874,"name":"CI","head_branch":"fix/flaky-timeout","status":"completed","conclusion":"failure","display_title":"Raise the test timeout for e2e"}]}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -488,6 +511,35 @@ async function worker(config) {
       },
     }),
   };
+  // Round 10 tools, given only to the round-10 cases.
+  const round10Tools = {
+    api_request: tool({
+      description: "Call the app's own backend API (on localhost) with a method and a path",
+      inputSchema: z.object({ method: z.enum(['GET', 'POST', 'PUT', 'DELETE']), path: z.string() }),
+      execute: async ({ method, path }) => {
+        let res;
+        try {
+          res = await fetch(real(`http://127.0.0.1:8203${path}`), { method, signal: AbortSignal.timeout(300) });
+        } catch (e) {
+          // The tool names the cause of fetch's `fetch failed`.
+          throw new Error(`${method} ${path} failed: ${e.cause?.message ?? e.message}`);
+        }
+        const text = await res.text();
+        if (!res.ok) throw new Error(`${method} ${path} returned ${res.status}: ${text}`);
+        return text;
+      },
+    }),
+    create_pull_request: tool({
+      description: 'Open a pull request',
+      inputSchema: z.object({ repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/), title: z.string().min(1), head: z.string(), base: z.string(), draft: z.boolean().optional() }),
+      execute: async ({ repo, title }) => ({ repo, number: 1, title }),
+    }),
+    list_issues: tool({
+      description: 'List the issues of a repository',
+      inputSchema: z.object({ repo: z.string(), state: z.enum(['open', 'closed', 'all']).default('open'), per_page: z.number().int().min(1).max(100).default(30) }),
+      execute: async () => [],
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -503,8 +555,9 @@ async function worker(config) {
       const round7 = config.round7.includes(kase);
       const round8 = config.round8.includes(kase);
       const round9 = config.round9.includes(kase);
+      const round10 = (config.round10 ?? []).includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round9 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools } : round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round10 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools, ...round10Tools } : round9 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools } : round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -602,6 +655,8 @@ function prepareWorkspace() {
   writeFileSync(`${S}/r9/customers.json`, '[{"id":"cus_101","email":"dana@example.com"},{"id":"cus_102","email":"lee@example.com"},{"id":"cus_103","email":"sam@example.net"}]\n');
   mkdirSync(`${S}/scripts`, { recursive: true });
   writeFileSync(`${S}/scripts/deploy.sh`, '#!/bin/sh\necho deploying\n', { mode: 0o644 });
+  // Round 10: a report script that reads a field the data does not have.
+  writeFileSync(`${S}/scripts/r10-report.js`, "const orders = [{ id: 1, total: 20 }, { id: 2 }];\nconst sum = orders.reduce((acc, o) => acc + o.total.toFixed(2) * 1, 0);\nconsole.log(sum);\n");
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
   execFileSync('chown', ['root:root', `${S}/scripts/deploy.sh`]);
 }
@@ -643,7 +698,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8], round9: [...ROUND9] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8], round9: [...ROUND9], round10: [...ROUND10] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -469,7 +469,7 @@ async function processesMore(env) {
   const cases = [
     ['killed-sigkill', () => execFileSync(process.execPath, ['-e', "process.kill(process.pid, 'SIGKILL')"], { stdio: 'pipe' }), 'ambiguous', 'a bare failure of the command: the text names neither a signal nor a cause', 'execFileSync of a node program killed by SIGKILL'],
     ['exec-permission-denied', () => execSync('cat /etc/shadow', { uid: 65534, gid: 65534, stdio: 'pipe' }), 'unrecoverable', 'the command printed Permission denied', "execSync('cat /etc/shadow') as user nobody"],
-    ['npm-missing-script', () => execSync('npm run build', { cwd: `${dir}/app`, env: npmEnv, stdio: 'pipe' }), 'fixable', 'names the missing script and how to list the valid ones', "execSync('npm run build') in a package without a build script (npm_config_logs_max=0)"],
+    ['npm-missing-script', () => execSync('npm run build', { cwd: `${dir}/app`, env: npmEnv, stdio: 'pipe' }), 'ambiguous', 'names the missing script but not the ones the package has (only how to list them)', "execSync('npm run build') in a package without a build script (npm_config_logs_max=0)"],
     ['npm-ejsonparse', () => execSync('npm run test', { cwd: `${dir}/broken`, env: npmEnv, stdio: 'pipe' }), 'ambiguous', 'the project file the command read is not valid JSON', "execSync('npm run test') with a truncated package.json (npm_config_logs_max=0)"],
   ];
   await addThrown(source, cases);
@@ -1754,7 +1754,170 @@ async function mcpNinth(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh, apis8, files8, processes8, zod8, mcpEighth, apis9, files9, processes9, zod9, mcpNinth };
+// Round 10. A representative day rather than new kinds: the bodies of the round-10 API server (`api10Server`
+// below) are written here in the style of the APIs used most (GitHub, Stripe, OpenAI, Google, Slack, AWS API
+// Gateway, an nginx proxy and a team's own Express, FastAPI and Django backends); the texts around them come from
+// fetch, undici, fs, child_process, git, npm, node, ls, mkdir, zod and the MCP SDK, and the tool wrappers named in
+// each producer.
+const API10_BODIES = {
+  'github-404-repo': [404, {}, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest/repos/repos#get-a-repository","status":"404"}'],
+  'openai-429': [429, { 'retry-after': '3' }, '{"error":{"message":"Rate limit reached for gpt-4o in organization org-7Hq2 on requests per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 120ms. Visit https://platform.openai.com/account/rate-limits to learn more.","type":"requests","param":null,"code":"rate_limit_exceeded"}}'],
+  'fastapi-422': [422, {}, '{"detail":[{"type":"int_parsing","loc":["query","page"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"two"}]}'],
+  'nginx-503': [503, { 'content-type': 'text/html' }, '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'],
+  'express-500': [500, {}, '{"error":"Internal Server Error"}'],
+  'google-401': [401, {}, '{"error":{"code":401,"message":"Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.","status":"UNAUTHENTICATED"}}'],
+  'stripe-401': [401, {}, '{"error":{"message":"Invalid API Key provided: sk_test_********************************4eC3","type":"invalid_request_error"}}'],
+  'apigw-504': [504, { 'x-amzn-errortype': 'IntegrationTimeoutException' }, '{"message":"Endpoint request timed out"}'],
+  'express-404': [404, {}, '{"error":"Not Found","message":"No route for GET /api/v1/userz","statusCode":404}'],
+  'slack-post': [200, {}, '{"ok":false,"error":"channel_not_found"}'],
+  'github-runs': [200, {}, '{"total_count":3,"workflow_runs":[{"id":9120455,"name":"CI","head_branch":"main","status":"completed","conclusion":"success","display_title":"Fix 500 error on empty cart"},{"id":9120311,"name":"CI","head_branch":"fix/timeout-retry","status":"completed","conclusion":"failure","display_title":"Retry on TimeoutError"},{"id":9119870,"name":"Deploy","head_branch":"main","status":"completed","conclusion":"success","display_title":"Deploy web v2.14.0"}]}'],
+};
+
+const api10Server = () => bodiesServer(API10_BODIES);
+
+async function apis10(env) {
+  const base = `http://127.0.0.1:${env.api10Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `r10-http-${name}`, [
+    ['github-404-repo', 'ambiguous', '404: the repository is not found; which one is meant is not said'],
+    ['openai-429', 'transient', '429: the requests-per-minute rate limit; try again shortly'],
+    ['fastapi-422', 'fixable', 'the FastAPI 422 names the query parameter page and that it must be an integer'],
+    ['nginx-503', 'transient', '503: service temporarily unavailable (an nginx page)'],
+    ['express-500', 'transient', '500: internal server error'],
+    ['google-401', 'unrecoverable', '401: invalid authentication credentials'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['stripe-401', 'unrecoverable', '401: the API key is invalid'],
+    ['apigw-504', 'transient', '504: the endpoint request timed out at the gateway'],
+    ['express-404', 'ambiguous', '404: no such route; which one is meant is not said'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `r10-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  // A Slack-style tool: a 200 whose body says ok: false; the tool throws `Slack API error: ${data.error}`.
+  const slack = await (await fetch(`${base}/api/slack-post`, { method: 'POST', body: '{"channel":"#deploys","text":"web v2.14.0 is live"}' })).json();
+  add('node-fetch', 'r10-slack-channel-not-found', 'thrown', String(new Error(`Slack API error: ${slack.error}`)), 'ambiguous', 'the channel is not found; the valid ones are not listed', `fetch ${apiBodyHow('slack-post')}: String(new Error(\`Slack API error: \${data.error}\`))`);
+  const runs = await fetch(`${base}/api/github-runs`);
+  add('node-fetch', 'r10-ok-workflow-runs', 'body', await runs.text(), 'none', 'the workflow runs were listed; one run failed and the titles name errors', `fetch ${apiBodyHow('github-runs')}: the response body`);
+  // fetch to a local dev server that is not running: the cause a tool names, and `${e.name}: ${e.message} (${code})`.
+  const refused = await thrown(() => fetch(`http://127.0.0.1:${env.refusedPort}/api/users?page=1`));
+  add('node-fetch', 'r10-dev-server-refused', 'with-cause', withCause(refused), 'transient', 'connection refused (the cause is given)', 'fetch to a closed port: `${e.message}: ${e.cause.message}`');
+  add('node-fetch', 'r10-dev-server-refused', 'named-code', `${refused.name}: ${refused.message} (${refused.cause.code})`, 'transient', 'connection refused (the code is given)', 'fetch to a closed port: `${e.name}: ${e.message} (${e.cause.code})`');
+  // A POST that times out: String(err), and a tool's `POST ${url} failed: ${String(err)}`.
+  const url = `http://127.0.0.1:${env.silentPort}/v1/payment_intents`;
+  const timeout = await thrown(() => fetch(url, { method: 'POST', body: 'amount=2000&currency=usd', signal: AbortSignal.timeout(300) }));
+  add('node-fetch', 'r10-post-timeout', 'string', String(timeout), 'transient', 'the request timed out (a network timeout)', 'fetch POST with AbortSignal.timeout(300) to a silent server: String(err)');
+  add('node-fetch', 'r10-post-timeout', 'tool', `POST ${url} failed: ${String(timeout)}`, 'transient', 'the request timed out (a network timeout)', 'fetch POST with AbortSignal.timeout(300) to a silent server: `POST ${url} failed: ${String(e)}`');
+}
+
+async function files10() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs10`;
+  mkdirSync(`${dir}/src/components`, { recursive: true });
+  mkdirSync(`${dir}/dist`, { recursive: true });
+  writeFileSync(`${dir}/.env.example`, 'PORT=3000\nDATABASE_URL=postgres://localhost:5432/app\nLOG_LEVEL=error\nSENTRY_DSN=\nREQUEST_TIMEOUT_MS=5000\nRETRY_ON_ERROR=true\n');
+  await addAsNobody(source, [
+    ['r10-eacces-read-root-npmrc', "require('fs').readFileSync('/root/.npmrc', 'utf8')", 'permission denied reading a file under /root'],
+    ['r10-eacces-write-etc-hosts', "require('fs').writeFileSync('/etc/hosts', '127.0.0.1 api.local\\n', { flag: 'a' })", 'permission denied writing /etc/hosts'],
+  ]);
+  await addThrown(source, [
+    ['r10-read-enoent-component', () => fsp.readFile(`${dir}/src/components/Header.tsx`, 'utf8'), 'ambiguous', 'the file does not exist; which one is meant is not said', 'fs.promises.readFile of a missing source file'],
+    ['r10-mkdir-eexist', () => fsp.mkdir(`${dir}/dist`), 'ambiguous', 'the directory exists; what to do instead is not said', 'fs.promises.mkdir of an existing directory without recursive'],
+  ]);
+  add(source, 'r10-ok-env-example', 'text', readFileSync(`${dir}/.env.example`, 'utf8'), 'none', 'the file was read; its keys name errors and timeouts', 'readFileSync of a .env.example');
+}
+
+async function processes10(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli10`;
+  mkdirSync(`${dir}/web/test`, { recursive: true });
+  mkdirSync(`${dir}/web/scripts`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C', LC_ALL: 'C' };
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  const dates = 'GIT_AUTHOR_DATE="2026-10-05T09:00:00Z" GIT_COMMITTER_DATE="2026-10-05T09:00:00Z"';
+  writeFileSync(`${dir}/web/package.json`, '{\n  "name": "web",\n  "version": "2.14.0",\n  "private": true,\n  "scripts": {\n    "test": "node --test test/"\n  }\n}\n');
+  writeFileSync(`${dir}/web/test/price.test.js`, "const test = require('node:test');\nconst assert = require('node:assert');\n\nconst withTax = (cents) => Math.floor(cents * 1.19);\n\ntest('adds 19% tax', () => {\n  assert.strictEqual(withTax(1000), 1190);\n});\n\ntest('rounds half cents up', () => {\n  assert.strictEqual(withTax(1050), 1250);\n});\n");
+  writeFileSync(`${dir}/web/scripts/seed.js`, "const config = require('./config.json');\n\nconst url = config.database.url;\nconsole.log(`seeding ${url}`);\n");
+  writeFileSync(`${dir}/web/scripts/config.json`, '{ "db": { "url": "postgres://localhost:5432/app" } }\n');
+  mkdirSync(`${dir}/errors-ok/test`, { recursive: true });
+  writeFileSync(`${dir}/errors-ok/test/errors.test.js`, "const test = require('node:test');\nconst assert = require('node:assert');\n\ntest('maps ECONNRESET to a retryable error', () => assert.ok(true));\ntest('maps 403 to PermissionError', () => assert.ok(true));\n");
+  execSync(`git init -q -b main repo && cd repo && echo '# web' > README.md && git add README.md && ${dates} git ${id} commit -q -m init`, { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fetch_retries: '0', npm_config_cache: `${dir}/npm-cache`, npm_config_audit: 'false', npm_config_fund: 'false' };
+  const cEnv = { ...process.env, LANG: 'C', LC_ALL: 'C' };
+  // node --test prints the time each test took: fixed here.
+  const fixed = (t) => t.replace(/(duration_ms:? )[\d.]+/g, (m, key) => `${key}1.0`).replace(/ \([\d.]+ms\)/g, ' (1.0ms)');
+  const cases = [
+    ['r10-git-checkout-pathspec', () => execAsync('git checkout feature/login-page', { cwd: `${dir}/repo`, env: gitEnv }), 'ambiguous', 'no branch or file of that name; which one is meant is not said', "child_process.exec('git checkout feature/login-page') of a branch that does not exist"],
+    ['r10-npm-test-failing', () => execAsync('npm test', { cwd: `${dir}/web`, env: npmEnv }), 'ambiguous', 'a failing test of the project: the code is wrong, not the call', "child_process.exec('npm test') of a node --test suite with a failing assertion (durations fixed)"],
+    ['r10-npm-install-refused', () => execAsync(`npm install express@4 --registry=http://127.0.0.1:${env.refusedPort}/`, { cwd: `${dir}/web`, env: npmEnv }), 'transient', 'npm printed that the connection to the registry was refused', "child_process.exec('npm install express@4 --registry=URL') of a closed port (fetch_retries=0, logs_max=0; the port fixed)"],
+    ['r10-node-script-type-error', () => execAsync('node scripts/seed.js', { cwd: `${dir}/web` }), 'ambiguous', 'a TypeError in the script the command ran: the code or its config is wrong, not the call', "child_process.exec('node scripts/seed.js') of a script reading a missing config key"],
+    ['r10-ls-invalid-sort', () => execAsync('ls -l --sort=date', { cwd: dir, env: cEnv }), 'fixable', "ls names the invalid --sort argument and lists the valid ones", "child_process.exec('ls -l --sort=date') (LC_ALL=C)"],
+    ['r10-mkdir-missing-parent', () => execAsync('mkdir src/components/ui', { cwd: dir, env: cEnv }), 'ambiguous', 'a parent directory does not exist; create it or pick another path is not said', "child_process.exec('mkdir src/components/ui') without -p (LC_ALL=C)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', fixed(e.message), truth, reason, how);
+    if (String(e.stderr) !== '') add(source, kase, 'stderr', fixed(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+  }
+  // An exec tool that returns the exit code and the output, of the failing suite above.
+  const testRun = await run('npm', ['test'], { cwd: `${dir}/web`, env: npmEnv });
+  add(source, 'r10-npm-test-failing', 'exit-output', fixed(`exit code ${testRun.code}\n${testRun.stdout}${testRun.stderr}`), 'ambiguous', 'a failing test of the project: the code is wrong, not the call', "execFile('npm', ['test']) of the same suite: `exit code ${code}\\n${stdout}${stderr}` (durations fixed)");
+  add(source, 'r10-ok-node-test-error-names', 'stdout', fixed(await execAsync('node --test test/', { cwd: `${dir}/errors-ok` })), 'none', 'the tests passed; their names are error words', "child_process.exec('node --test test/') of a passing suite (durations fixed)");
+}
+
+const CREATE_PR_ARGS = z.object({ repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/), title: z.string().min(1), head: z.string(), base: z.string(), draft: z.boolean().optional() });
+
+async function zod10() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  const e = await thrown(() => CREATE_PR_ARGS.parse({ repo: 'acme/web', title: '', head: 'feature/login-page' }));
+  const reason = 'names title with its minimum length and the missing base as a string';
+  add(source, 'r10-create-pr-args', 'message', e.message, 'fixable', reason, `${how}: ZodError message`);
+  add(source, 'r10-create-pr-args', 'pretty', z.prettifyError(e), 'fixable', reason, `${how}: z.prettifyError`);
+}
+
+async function mcpTenth(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api10Port}`;
+  const dir = `${SCRATCH}/mcp10`;
+  mkdirSync(`${dir}/src`, { recursive: true });
+  const server = new McpServer({ name: 'corpus-10', version: '1.0.0' });
+  server.registerTool('call_api', { inputSchema: { path: z.string() } }, async ({ path }) => {
+    const res = await fetch(`${base}${path}`);
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `HTTP ${res.status} ${res.statusText}: ${body}` }], isError: true };
+  });
+  server.registerTool('read_file', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: await readFile(path, 'utf8') }] }));
+  server.registerTool('create_pull_request', { inputSchema: { repo: z.string(), title: z.string().min(1), head: z.string(), base: z.string(), draft: z.boolean().optional() } }, async ({ title }) => ({ content: [{ type: 'text', text: `opened ${title}` }] }));
+  server.registerTool('get_user', { inputSchema: { id: z.number().int() } }, async ({ id }) => {
+    // The team's own backend on localhost; the tool names the cause of fetch's `fetch failed`.
+    try {
+      await fetch(`http://127.0.0.1:${env.refusedPort}/api/users/${id}`);
+    } catch (e) {
+      throw new Error(`GET /api/users/${id} failed: ${e.cause?.message ?? e.message}`);
+    }
+    return { content: [{ type: 'text', text: 'ok' }] };
+  });
+  server.registerTool('list_pull_requests', { inputSchema: { repo: z.string() } }, async ({ repo }) => ({ content: [{ type: 'text', text: `3 open pull requests in ${repo}:\n#412 Fix 500 error when the cart is empty (checks: passing)\n#415 Retry uploads on ECONNRESET (checks: passing)\n#418 Show "Permission denied" toast for read-only users (checks: passing)` }] }));
+  const { client, call } = await connectClient(server, 'corpus-10');
+  const callApi = (name) => () => call('call_api', { path: `/api/${name}` });
+  await addToolResults(source, [
+    ['r10-upstream-404-repo', callApi('github-404-repo'), 'ambiguous', '404: the repository is not found; which one is meant is not said'],
+    ['r10-upstream-429-openai', callApi('openai-429'), 'transient', '429: a requests-per-minute rate limit; try again shortly'],
+    ['r10-upstream-401-google', callApi('google-401'), 'unrecoverable', '401: invalid authentication credentials'],
+    ['r10-upstream-503-nginx', callApi('nginx-503'), 'transient', '503: service temporarily unavailable'],
+    ['r10-read-enoent', () => call('read_file', { path: `${dir}/src/routes/users.ts` }), 'ambiguous', 'the file does not exist; which one is meant is not said'],
+    ['r10-unknown-tool', () => call('git_commit', { message: 'fix: handle empty cart' }), 'fixable', 'the tool name is the value to change'],
+    ['r10-invalid-params', () => call('create_pull_request', { repo: 'acme/web', title: 'Fix login redirect', base: 'main', draft: 'yes' }), 'fixable', 'names the missing head and draft as a boolean'],
+    ['r10-tool-throws-refused', () => call('get_user', { id: 42 }), 'transient', 'the connection to the local backend was refused (the tool names the cause)'],
+    ['r10-ok-pull-requests', () => call('list_pull_requests', { repo: 'acme/web' }), 'none', 'the pull requests were listed; their titles name errors'],
+  ]);
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh, apis8, files8, processes8, zod8, mcpEighth, apis9, files9, processes9, zod9, mcpNinth, apis10, files10, processes10, zod10, mcpTenth };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -1810,6 +1973,8 @@ async function main() {
   env.api8Port = await serve(api8Server(), 8113);
   // Round 9: a further API server.
   env.api9Port = await serve(api9Server(), 8114);
+  // Round 10: a further API server.
+  env.api10Port = await serve(api10Server(), 8115);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -44,6 +44,8 @@ import round8  # noqa: E402
 import round8_http  # noqa: E402
 import round9  # noqa: E402
 import round9_http  # noqa: E402
+import round10  # noqa: E402
+import round10_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -336,6 +338,12 @@ GROUPS = {
     "sqlite9": lambda c, base: round9.sqlite9(c),
     "values9": lambda c, base: round9.values9(c),
     "http9": lambda c, base: round9_http.http9(c),
+    # Round 10 (round10*.py): new cases only; the groups above are unchanged.
+    "files10": lambda c, base: round10.files10(c),
+    "processes10": lambda c, base: round10.processes10(c),
+    "sqlite10": lambda c, base: round10.sqlite10(c),
+    "values10": lambda c, base: round10.values10(c),
+    "http10": lambda c, base: round10_http.http10(c),
 }
 
 
