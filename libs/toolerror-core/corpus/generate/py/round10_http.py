@@ -10,12 +10,11 @@ import json
 import re
 import subprocess
 import sys
-import urllib.error
 import urllib.request
 
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
 from round2_http import httpx_items
-from round8_http import _add_body, _start
+from round8_http import _add_body, _start, urlopen_body
 from round9_http import _Api9Handler
 
 R10 = f"{SCRATCH}/r10"
@@ -135,12 +134,7 @@ def http10(c):
         _add_body(c, source, name, status, phrase, body, how, API10_TRUTH, "api10", WHERE)
 
     for name in BY_URLLIB:
-        try:
-            response = urllib.request.urlopen(f"{base}/api10/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        add("python-urllib", name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+        add("python-urllib", name, *urlopen_body(f"{base}/api10/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
 
     how = f"requests {requests.__version__}"
     for name in BY_REQUESTS:

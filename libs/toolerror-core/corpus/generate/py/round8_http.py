@@ -105,6 +105,15 @@ def _start(handler=_Api8Handler):
     return server
 
 
+def urlopen_body(url):
+    """The status, reason and body of a GET with urllib, whether the server answered a success or an HTTPError."""
+    try:
+        response = urllib.request.urlopen(url, timeout=5)
+        return response.status, response.reason, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.reason, e.read().decode()
+
+
 def _add_body(c, source, name, status, phrase, body, how, truths=API8_TRUTH, prefix="api8", where=WHERE):
     truth, reason = truths[name]
     c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{prefix}/{name} ({where})")
@@ -144,12 +153,7 @@ def http8(c):
     base = f"http://127.0.0.1:{server.server_port}"
 
     for name in BY_URLLIB:
-        try:
-            response = urllib.request.urlopen(f"{base}/api8/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        _add_body(c, "python-urllib", name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+        _add_body(c, "python-urllib", name, *urlopen_body(f"{base}/api8/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
 
     import requests
     import urllib3

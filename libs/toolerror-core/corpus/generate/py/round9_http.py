@@ -11,12 +11,10 @@ import json
 import re
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 
 from common import COMMAND_ENV, GIT_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
 from round2_http import httpx_items
-from round8_http import _Api8Handler, _add_body, _start
+from round8_http import _Api8Handler, _add_body, _start, urlopen_body
 
 R9 = f"{SCRATCH}/r9"
 WHERE = "body written in round9_http.py"
@@ -180,12 +178,7 @@ def http9(c):
         _add_body(c, source, name, status, phrase, body, how, API9_TRUTH, "api9", WHERE)
 
     for name in BY_URLLIB:
-        try:
-            response = urllib.request.urlopen(f"{base}/api9/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        add("python-urllib", name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+        add("python-urllib", name, *urlopen_body(f"{base}/api9/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
 
     how = f"requests {requests.__version__}"
     for name in BY_REQUESTS:
