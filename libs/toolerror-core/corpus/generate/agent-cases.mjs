@@ -866,3 +866,137 @@ for (const [agent, round10] of Object.entries(ROUND10)) {
   const before = AGENT_CASES[agent];
   AGENT_CASES[agent] = (env) => [...before(env), ...round10(env)];
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 11. Another ordinary working day, in its everyday proportions: failing tests, a build and a type check that
+// fail, scripts and curl calls against local APIs that refuse, throttle, fail, time out or reject the token, git
+// (a rejected push, a merge conflict, an unknown revision or branch, no repository, nothing to commit), installs
+// without a registry, permission errors as nobody, missing files, modules and commands, a bad flag, the agents'
+// file tools and web fetches, and a few successes whose output names errors. `env.web` also serves the round-11
+// endpoints of API_BODIES in agents.mjs. Files created with `ownedFiles` are handed to the agent (nobody); those
+// created with `files` stay root-owned.
+const R11_CART_TESTS = {
+  'cart.py': 'def apply_discount(subtotal, percent):\n    """Return the subtotal after a percentage discount (percent is 0-100)."""\n    return subtotal - subtotal * percent\n',
+  'test_cart.py': 'import unittest\n\nfrom cart import apply_discount\n\n\nclass CartTest(unittest.TestCase):\n    def test_no_discount(self):\n        self.assertEqual(apply_discount(200.0, 0), 200.0)\n\n    def test_ten_percent(self):\n        self.assertEqual(apply_discount(200.0, 10), 180.0)\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+const R11_SYNC_INVENTORY = {
+  'scripts/sync_inventory.py': 'import json\nimport sys\nimport urllib.request\n\n# Pulls changed stock levels from the local inventory API (uvicorn app.main:app --port 8000).\nAPI = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"\nwith urllib.request.urlopen(f"{API}/api/inventory?since=2024-06-01", timeout=5) as r:\n    items = json.load(r)\nprint(f"synced {len(items)} items")\n',
+};
+const R11_REQUIREMENTS = { 'requirements.txt': 'httpx==0.27.0\npydantic==2.7.4\n' };
+const R11_TS_PRICING = {
+  'tsconfig.json': '{\n  "compilerOptions": {\n    "target": "es2022",\n    "module": "commonjs",\n    "strict": true,\n    "noEmit": true\n  },\n  "include": ["src"]\n}\n',
+  'src/pricing.ts': "export interface Price {\n  amount: number;\n  currency: string;\n}\n\nexport function formatPrice(p: Price): string {\n  return `${p.amount.toFixed(2)} ${p.currency}`;\n}\n\nexport const shipping: Price = { amount: '4.90', currency: 'EUR' };\n",
+};
+const R11_CONFIG_YAML = { 'config.yaml': 'database:\n  host: localhost\n  retries: 3\ncache:\n  host: localhost\n  retries: 3\n' };
+const R11_RETRY_POLICY = {
+  'retry_policy.py': 'RETRYABLE = {"ECONNRESET", "ETIMEDOUT", "EAI_AGAIN"}\n\n\ndef is_retryable(code):\n    return code in RETRYABLE\n',
+  'test_retry_policy.py': 'import unittest\n\nfrom retry_policy import is_retryable\n\n\nclass RetryPolicyTest(unittest.TestCase):\n    def test_econnreset_error_is_retried(self):\n        self.assertTrue(is_retryable("ECONNRESET"))\n\n    def test_enoent_error_is_not_retried(self):\n        self.assertFalse(is_retryable("ENOENT"))\n\n    def test_permission_error_is_not_retried(self):\n        self.assertFalse(is_retryable("EACCES"))\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+const R11_NPM_SLUGIFY = {
+  '.npmrc': 'logs-max=0\n',
+  'package.json': '{\n  "name": "slugify-lite",\n  "version": "1.3.0",\n  "private": true,\n  "scripts": {\n    "test": "node test/slugify.test.js"\n  }\n}\n',
+  'src/slugify.js': "module.exports = (title) => title.toLowerCase().replace(/ /g, '-');\n",
+  'test/slugify.test.js': "const assert = require('node:assert');\nconst slugify = require('../src/slugify');\n\nassert.strictEqual(slugify('Hello World'), 'hello-world');\nassert.strictEqual(slugify('  Release notes: v2.0!  '), 'release-notes-v2-0');\nconsole.log('slugify: all tests passed');\n",
+};
+const R11_REPLAY_WEBHOOK = {
+  'scripts/replay_webhook.mjs': "// Replays a saved Stripe event against the local Express server (npm run dev).\nconst base = process.argv[2] ?? 'http://127.0.0.1:3000';\nconst res = await fetch(`${base}/webhooks/stripe`, {\n  method: 'POST',\n  headers: { 'content-type': 'application/json' },\n  body: JSON.stringify({ id: 'evt_1001', type: 'invoice.paid' }),\n});\nconsole.log(res.status, await res.text());\n",
+};
+const R11_C_STATS = {
+  Makefile: 'CFLAGS = -Wall -O2\n\nstats: stats.o\n\t$(CC) -o stats stats.o\n\n%.o: %.c\n\t$(CC) $(CFLAGS) -c $< -o $@\n',
+  'stats.c': '#include <stdio.h>\n\ndouble mean(const double *xs, int n) {\n    double sum = 0;\n    for (int i = 0; i < n; i++)\n        sum += xs[i];\n    return sum / count;\n}\n\nint main(void) {\n    double xs[] = {1.0, 2.0, 4.0};\n    printf("%.2f\\n", mean(xs, 3));\n    return 0;\n}\n',
+};
+const R11_LOAD_FIXTURES = {
+  'scripts/load_fixtures.py': 'import json\n\nimport requests\n\nwith open("fixtures/users.json") as f:\n    users = json.load(f)\nfor user in users:\n    requests.post("http://127.0.0.1:8000/api/users/", json=user, timeout=5).raise_for_status()\nprint(f"loaded {len(users)} users")\n',
+};
+const R11_SETTINGS_TS = { 'src/config.ts': "export const config = {\n  apiBase: process.env.API_BASE ?? 'http://localhost:3000',\n  timeout: 30_000,\n  retries: 2,\n};\n" };
+const R11_VAT_TESTS = {
+  'vat.py': 'RATES = {"DE": 0.19, "FR": 0.20, "NL": 0.21}\n\n\ndef vat(amount, country):\n    return round(amount * RATES.get(country, 0), 2)\n',
+  'tests/__init__.py': '',
+  'tests/test_vat.py': 'import unittest\n\nfrom vat import vat\n\n\nclass VatTest(unittest.TestCase):\n    def test_germany(self):\n        self.assertEqual(vat(100, "DE"), 19.0)\n\n    def test_unknown_country_raises(self):\n        with self.assertRaises(KeyError):\n            vat(100, "XX")\n',
+};
+const R11_NPM_OFFLINE = (env) => ({
+  '.npmrc': `registry=http://127.0.0.1:${env.closed}/\nfetch-retries=0\nlogs-max=0\n`,
+  'package.json': '{\n  "name": "signup-form",\n  "version": "0.4.0",\n  "private": true,\n  "dependencies": {\n    "zod": "^3.23.8"\n  }\n}\n',
+});
+const R11_JAVA_INVOICE = {
+  'src/Invoice.java': 'import java.util.List;\n\npublic class Invoice {\n    private final List<Double> lines;\n\n    public Invoice(List<Double> lines) {\n        this.lines = lines;\n    }\n\n    public int total() {\n        double sum = 0;\n        for (double line : lines) sum += line;\n        return sum;\n    }\n}\n',
+};
+const R11_EXPORT_CLI = {
+  'scripts/export_orders.py': 'import argparse\n\nparser = argparse.ArgumentParser(description="Export orders for the finance team.")\nparser.add_argument("--format", choices=["csv", "json"], default="csv")\nparser.add_argument("--since", default="2024-06-01")\nargs = parser.parse_args()\nprint(f"exporting orders since {args.since} as {args.format}")\n',
+};
+const R11_NGINX_CONF = { 'deploy/nginx.conf': 'server {\n    listen 80;\n\n    location /api/ {\n        proxy_pass http://127.0.0.1:8000;\n        proxy_read_timeout 30s;\n    }\n\n    location /ws/ {\n        proxy_pass http://127.0.0.1:8001;\n        proxy_read_timeout 30s;\n    }\n}\n' };
+const R11_DIST = { 'dist/.keep': '' };
+const R11_JUNIT_SUMMARY = { 'reports/summary.json': '{"suite": "api", "passed": 48, "failed": 0, "errors": 0, "skipped": 1, "slowest": "test_retry_after_timeout_error", "error_messages": []}\n' };
+
+const ROUND11 = {
+  'qwen-code': (env) => {
+    const shell = (command) => ({ name: 'run_shell_command', arguments: { command } });
+    const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the response.' } } });
+    return withIds([
+      { id: 'r11-sh-unittest-fail', setup: ownedFiles(R11_CART_TESTS), steps: [() => shell('python3 -m unittest -v test_cart')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+      { id: 'r11-sh-sync-refused', setup: ownedFiles(R11_SYNC_INVENTORY), steps: [() => shell(`python3 scripts/sync_inventory.py http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed on a refused connection to the local API' },
+      { id: 'r11-sh-curl-github-401', steps: [() => shell(`curl -sS -H 'Authorization: Bearer ghp_sim0ld7oken' -H 'Accept: application/vnd.github+json' -w '\\nHTTP %{http_code}\\n' '${env.web}/user/repos?per_page=100'`)], truth: 'unrecoverable', reason: 'the API answered 401 Bad credentials' },
+      { id: 'r11-sh-curl-openai-429', steps: [() => shell(`curl -sS ${env.web}/v1/responses -H 'Content-Type: application/json' -H 'Authorization: Bearer sk-proj-sim' -d '{"model": "gpt-4o-mini", "input": "Summarise the changelog"}'`)], truth: 'transient', reason: 'a 429 rate limit on tokens per minute' },
+      { id: 'r11-sh-git-push-rejected', setup: GIT_DIVERGED, steps: [() => shell('git push origin main')], truth: 'ambiguous', reason: 'the push was rejected: the remote has work the local branch lacks' },
+      { id: 'r11-sh-git-unknown-revision', setup: GIT_REPO, steps: [() => shell('git diff --stat v2.3.0..HEAD')], truth: 'ambiguous', reason: 'unknown revision; the valid ones are not listed' },
+      { id: 'r11-sh-pip-offline', setup: ownedFiles(R11_REQUIREMENTS), steps: [() => shell(`python3 -m venv .venv && .venv/bin/pip install --retries 0 --index-url http://127.0.0.1:${env.closed}/simple -r requirements.txt`)], truth: 'ambiguous', reason: 'pip found no version of the package; the text gives no cause' },
+      { id: 'r11-sh-tsc-fail', setup: ownedFiles(R11_TS_PRICING), steps: [() => shell('/work/main/node_modules/.bin/tsc -p .')], truth: 'ambiguous', reason: 'a type error in the code the command checked' },
+      { id: 'r11-sh-mkdir-var-log', steps: [() => shell('mkdir -p /var/log/orders-api && touch /var/log/orders-api/access.log')], truth: 'unrecoverable', reason: 'permission denied' },
+      { id: 'r11-sh-yarn-missing', steps: [() => shell('yarn install --frozen-lockfile')], truth: 'ambiguous', reason: 'command not found' },
+      { id: 'r11-read-missing-env', steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, '.env.local') } })], truth: 'ambiguous', reason: 'the file does not exist' },
+      { id: 'r11-edit-not-unique', setup: ownedFiles(R11_CONFIG_YAML), steps: [(id) => ({ name: 'read_file', arguments: { file_path: ws(env, id, 'config.yaml') } }), (id) => ({ name: 'edit', arguments: { file_path: ws(env, id, 'config.yaml'), old_string: '  retries: 3', new_string: '  retries: 5' } })], truth: 'fixable', reason: 'old_string occurs twice in the file' },
+      { id: 'r11-edit-relative-path', setup: ownedFiles(R11_CONFIG_YAML), steps: [() => ({ name: 'edit', arguments: { file_path: 'config.yaml', old_string: 'database:\n  host: localhost', new_string: 'database:\n  host: db' } })], truth: 'fixable', reason: 'file_path must be absolute' },
+      { id: 'r11-fetch-502', steps: [() => webFetch(`${env.web}/status/502`)], truth: 'transient', reason: '502' },
+      { id: 'r11-fetch-status-ok', steps: [() => webFetch(`${env.web}/api/v1/status`)], truth: 'none', reason: 'the status page was fetched and summarised' },
+      { id: 'r11-sh-unittest-ok-error-words', setup: ownedFiles(R11_RETRY_POLICY), steps: [() => shell('python3 -m unittest -v test_retry_policy')], truth: 'none', reason: 'the tests passed; their names name errors' },
+    ]);
+  },
+  opencode: (env) => {
+    const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+    const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+    return withIds([
+      { id: 'r11-sh-npm-test-fail', setup: ownedFiles(R11_NPM_SLUGIFY), steps: [() => shell('npm test')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+      { id: 'r11-sh-webhook-refused', setup: ownedFiles(R11_REPLAY_WEBHOOK), steps: [() => shell(`node scripts/replay_webhook.mjs http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'fetch failed on a refused connection to the local server' },
+      { id: 'r11-sh-curl-stripe-429', steps: [() => shell(`curl -sS ${env.web}/v1/payment_intents -u sk_test_sim: -d amount=2000 -d currency=usd`)], truth: 'transient', reason: 'a 429 rate limit' },
+      { id: 'r11-sh-curl-slack-invalid-auth', steps: [() => shell(`curl -sS -X POST -H 'Authorization: Bearer xoxb-sim-revoked' ${env.web}/api/auth.test`)], truth: 'unrecoverable', reason: 'the token is invalid (invalid_auth)' },
+      { id: 'r11-sh-curl-timeout', steps: [() => shell(`curl -sS --max-time 2 ${env.web}/hang`)], truth: 'transient', reason: 'the HTTP request timed out' },
+      { id: 'r11-sh-git-merge-conflict', setup: GIT_CONFLICT, steps: [() => shell('git merge --no-edit feature/tax')], truth: 'ambiguous', reason: 'a merge conflict in the working tree' },
+      { id: 'r11-sh-git-not-repo', steps: [() => shell('git status --short')], truth: 'ambiguous', reason: 'the directory is not a git repository' },
+      { id: 'r11-sh-make-fail', setup: ownedFiles(R11_C_STATS), steps: [() => shell('make')], truth: 'ambiguous', reason: 'a compile error in the code the build compiled' },
+      { id: 'r11-sh-docker-permission', steps: [() => shell("docker ps --format '{{.Names}}'")], truth: 'unrecoverable', reason: 'permission denied on the Docker socket' },
+      { id: 'r11-sh-module-missing', setup: ownedFiles(R11_LOAD_FIXTURES), steps: [() => shell('python3 scripts/load_fixtures.py')], truth: 'ambiguous', reason: 'the interpreter has no requests module; whether to install it or use another interpreter is not said' },
+      { id: 'r11-sh-cat-missing', steps: [() => shell('cat config/settings.local.json')], truth: 'ambiguous', reason: 'the file does not exist' },
+      { id: 'r11-read-missing', steps: [(id) => read(id, 'src/routes/users.ts')], truth: 'ambiguous', reason: 'the file does not exist' },
+      { id: 'r11-edit-not-found', setup: ownedFiles(R11_SETTINGS_TS), steps: [(id) => read(id, 'src/config.ts'), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'src/config.ts'), oldString: '  timeout: 3000,', newString: '  timeout: 10_000,' } })], truth: 'fixable', reason: 'oldString is not in the file' },
+      { id: 'r11-fetch-404', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/repos/acme/web/releases/tags/v3.2.0`, format: 'text' } })], truth: 'ambiguous', reason: '404' },
+      { id: 'r11-fetch-401', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/v1/me`, format: 'text' } })], truth: 'unrecoverable', reason: '401: the token is invalid or expired' },
+      { id: 'r11-sh-git-log-ok', setup: GIT_HISTORY, steps: [() => shell("git log --format='%h %s' -n 3")], truth: 'none', reason: 'the log was listed; commit subjects name errors' },
+    ]);
+  },
+  'kilo-code': (env) => {
+    const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
+    const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
+    return withIds([
+      { id: 'r11-sh-unittest-fail', setup: ownedFiles(R11_VAT_TESTS), steps: [() => shell('python3 -m unittest -v tests.test_vat')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
+      { id: 'r11-sh-psql-refused', steps: [() => shell(`psql postgresql://app@127.0.0.1:${env.closed}/orders -c 'select count(*) from orders'`)], truth: 'transient', reason: 'the database refused the connection' },
+      { id: 'r11-sh-curl-checkout-500', steps: [() => shell(`curl -sS -X POST ${env.web}/api/v1/carts/checkout -H 'Content-Type: application/json' -d '{"customer_id": 42, "items": [{"sku": "TSHIRT-M", "qty": 2}]}' -w '\\nHTTP %{http_code}\\n'`)], truth: 'transient', reason: 'the API answered 500' },
+      { id: 'r11-sh-curl-gcs-403', steps: [() => shell(`curl -sS -H 'Authorization: Bearer ya29.sim' '${env.web}/storage/v1/b/acme-assets/o?prefix=uploads/'`)], truth: 'unrecoverable', reason: 'a 403: the account lacks the permission' },
+      { id: 'r11-sh-git-checkout-unknown', setup: GIT_REPO, steps: [() => shell('git checkout release/2.4')], truth: 'ambiguous', reason: 'the branch does not exist; the valid ones are not listed' },
+      { id: 'r11-sh-git-nothing-to-commit', setup: GIT_CONFLICT, steps: [() => shell("git commit -am 'Fix rounding of totals'")], truth: 'ambiguous', reason: 'nothing to commit: the call did nothing, the text does not say what to change' },
+      { id: 'r11-sh-npm-install-offline', setup: (dir) => ownedFiles(R11_NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'transient', reason: 'the registry refused the connection' },
+      { id: 'r11-sh-javac-fail', setup: ownedFiles(R11_JAVA_INVOICE), steps: [() => shell('javac -d build src/Invoice.java')], truth: 'ambiguous', reason: 'a compile error in the code' },
+      { id: 'r11-sh-etc-hosts-permission', steps: [() => shell("echo '127.0.0.1 api.local' >> /etc/hosts")], truth: 'unrecoverable', reason: 'permission denied' },
+      { id: 'r11-sh-argparse-choice', setup: ownedFiles(R11_EXPORT_CLI), steps: [() => shell('python3 scripts/export_orders.py --format xlsx')], truth: 'fixable', reason: 'a usage error naming the option and its valid choices' },
+      { id: 'r11-read-missing', steps: [(id) => read(id, 'docs/setup.md')], truth: 'ambiguous', reason: 'the file does not exist' },
+      { id: 'r11-edit-not-unique', setup: ownedFiles(R11_NGINX_CONF), steps: [(id) => read(id, 'deploy/nginx.conf'), (id) => ({ name: 'edit', arguments: { filePath: ws(env, id, 'deploy/nginx.conf'), oldString: 'proxy_read_timeout 30s;', newString: 'proxy_read_timeout 120s;' } })], truth: 'fixable', reason: 'oldString occurs twice in the file' },
+      { id: 'r11-write-root-owned-dir', setup: files(R11_DIST), steps: [(id) => ({ name: 'write', arguments: { filePath: ws(env, id, 'dist/config.json'), content: '{"apiBase": "/api"}\n' } })], truth: 'unrecoverable', reason: 'permission denied: the directory is root-owned' },
+      { id: 'r11-fetch-429', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/api/v1/search?q=invoice`, format: 'text' } })], truth: 'transient', reason: '429' },
+      { id: 'r11-fetch-504', steps: [() => ({ name: 'webfetch', arguments: { url: `${env.web}/status/504`, format: 'text' } })], truth: 'transient', reason: '504' },
+      { id: 'r11-sh-jq-ok-error-words', setup: ownedFiles(R11_JUNIT_SUMMARY), steps: [() => shell("jq '{passed, failed, errors, error_messages}' reports/summary.json")], truth: 'none', reason: 'the summary was printed; it names errors only as zero counts' },
+    ]);
+  },
+};
+for (const [agent, round11] of Object.entries(ROUND11)) {
+  const before = AGENT_CASES[agent];
+  AGENT_CASES[agent] = (env) => [...before(env), ...round11(env)];
+}

@@ -102,6 +102,20 @@ const API_BODIES = {
   '/api/v1/reports/daily': { status: 503, headers: { 'retry-after': '60' }, body: { detail: 'Service temporarily unavailable. Try again later.' } },
   '/api/v1/payments/sync': { status: 502, body: { error: 'Bad Gateway', message: 'upstream payments-service did not respond' } },
   '/2015-03-31/functions/resize-images/invocations': { status: 429, headers: { 'x-amzn-errortype': 'TooManyRequestsException' }, body: { Reason: 'ReservedFunctionConcurrentInvocationLimitExceeded', Type: 'User', message: 'Rate Exceeded.' } },
+  // Round 11: another ordinary day's APIs, one endpoint per case. A GitHub-style 401, an OpenAI-style 429 on tokens
+  // per minute, a Stripe-style 429, Slack's 200 with `invalid_auth`, a FastAPI backend's 500, a Google Cloud
+  // Storage 403, a GitHub-style 404 for a release tag, a Django REST Framework 401 and 429, and a status page whose
+  // body names no errors.
+  '/user/repos': { status: 401, headers: { 'www-authenticate': 'Bearer realm="api.example.com"' }, body: { message: 'Bad credentials', documentation_url: 'https://docs.example.com/rest', status: '401' } },
+  '/v1/responses': { status: 429, headers: { 'retry-after': '3' }, body: { error: { message: 'Rate limit reached for gpt-4o-mini in organization org-acme on tokens per min (TPM): Limit 200000, Used 199310, Requested 1840. Please try again in 345ms.', type: 'tokens', param: null, code: 'rate_limit_exceeded' } } },
+  '/v1/payment_intents': { status: 429, body: { error: { message: 'Request rate limit exceeded. You can learn more about rate limits here https://docs.example.com/rate-limits.', type: 'invalid_request_error', code: 'rate_limit' } } },
+  '/api/auth.test': { status: 200, body: { ok: false, error: 'invalid_auth' } },
+  '/api/v1/carts/checkout': { status: 500, body: { detail: 'Internal Server Error' } },
+  '/storage/v1/b/acme-assets/o': { status: 403, body: { error: { code: 403, message: "ci-deployer@acme-prod.iam.example.com does not have storage.objects.list access to the Google Cloud Storage bucket. Permission 'storage.objects.list' denied on resource (or it may not exist).", errors: [{ message: "ci-deployer@acme-prod.iam.example.com does not have storage.objects.list access to the Google Cloud Storage bucket. Permission 'storage.objects.list' denied on resource (or it may not exist).", domain: 'global', reason: 'forbidden' }] } } },
+  '/repos/acme/web/releases/tags/v3.2.0': { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.example.com/rest/releases/releases#get-a-release-by-tag-name', status: '404' } },
+  '/api/v1/me': { status: 401, headers: { 'www-authenticate': 'Bearer realm="api"' }, body: { detail: 'Given token not valid for any token type', code: 'token_not_valid', messages: [{ token_class: 'AccessToken', token_type: 'access', message: 'Token is invalid or expired' }] } },
+  '/api/v1/search': { status: 429, headers: { 'retry-after': '17' }, body: { detail: 'Request was throttled. Expected available in 17 seconds.' } },
+  '/api/v1/status': { status: 200, body: { status: 'operational', components: { api: 'operational', worker: 'operational', database: 'operational' }, incidents: [], errors_last_hour: 0, last_error: null } },
 };
 
 /** Local endpoints for web-fetch cases; their ports are rewritten to fixed numbers in the records. Besides

@@ -171,6 +171,22 @@ const CASES = [
   { round: 10, id: 'r10-input-enum-max', call: { name: 'list_issues', arguments: { repo: 'acme/web', state: 'opened', per_page: 200 } }, truth: 'fixable', reason: "the SDK's invalid-input error names state with its options and per_page with its maximum" },
   { round: 10, id: 'r10-no-such-tool', call: { name: 'git_status', arguments: {} }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
   { round: 10, id: 'r10-ok-workflow-runs', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r10-github-runs' } }, truth: 'none', reason: 'the workflow runs were listed; one run failed and the titles name errors' },
+  // Round 11 (another representative day): these cases get the tools of rounds 3 to 11 (round11Tools); the texts of the cases above stay as they were.
+  { round: 11, id: 'r11-http-503-openai', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r11-openai-503' } }, truth: 'transient', reason: '503: the engine is overloaded; try again later' },
+  { round: 11, id: 'r11-http-429-anthropic', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r11-anthropic-429' } }, truth: 'transient', reason: '429: the rate limit of the organization; try again later' },
+  { round: 11, id: 'r11-http-401-anthropic', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r11-anthropic-401' } }, truth: 'unrecoverable', reason: '401: the API key is invalid' },
+  { round: 11, id: 'r11-github-403-integration', call: { name: 'github_api', arguments: { method: 'POST', path: '/repos/acme/web/issues/88/labels' } }, truth: 'unrecoverable', reason: "403: the integration's token may not access the resource (in the tool's own words)" },
+  { round: 11, id: 'r11-github-404-repo', call: { name: 'github_api', arguments: { method: 'GET', path: '/repos/acme/web-old/pulls' } }, truth: 'ambiguous', reason: "404: the repository is not found; which one is meant is not said (in the tool's own words)" },
+  { round: 11, id: 'r11-backend-refused', call: { name: 'backend_get', arguments: { path: '/api/v1/invoices?status=overdue' } }, truth: 'transient', reason: 'the connection to the local backend was refused (the tool names the cause)' },
+  { round: 11, id: 'r11-fetch-timeout', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8204/v1/reports/weekly' } }, truth: 'transient', reason: 'the request timed out (a network timeout)' },
+  { round: 11, id: 'r11-read-enoent', call: { name: 'read_file', arguments: { path: 'config/database.yml' } }, truth: 'ambiguous', reason: 'the file does not exist; which one is meant is not said' },
+  { round: 11, id: 'r11-write-eacces', call: { name: 'write_file', arguments: { path: '/etc/systemd/system/acme-api.service', content: '[Service]\nExecStart=/usr/bin/node /srv/api/server.js\n' } }, truth: 'unrecoverable', reason: 'permission denied writing under /etc' },
+  { round: 11, id: 'r11-command-module-not-found', call: { name: 'run_command', arguments: { command: 'node r11/sync.js' } }, truth: 'ambiguous', reason: "the script requires a package that is not installed: a program's own error, not the call" },
+  { round: 11, id: 'r11-command-git-not-repo', call: { name: 'run_command', arguments: { command: 'git log --oneline -5' } }, truth: 'ambiguous', reason: 'git: the directory is not a repository; which one is meant is not said' },
+  { round: 11, id: 'r11-input-pattern-min', call: { name: 'send_slack_message', arguments: { channel: '#general', text: '' } }, truth: 'fixable', reason: "the SDK's invalid-input error names channel with the pattern it must match and text with its minimum length" },
+  { round: 11, id: 'r11-input-type-missing', call: { name: 'create_charge', arguments: { customer: 'cus_R11x4', amount: '49.99' } }, truth: 'fixable', reason: "the SDK's invalid-input error names amount as a number and the missing currency with its options" },
+  { round: 11, id: 'r11-no-such-tool', call: { name: 'bash', arguments: { command: 'npm test' } }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
+  { round: 11, id: 'r11-ok-jobs-failed-zero', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/r11-sync-jobs' } }, truth: 'none', reason: 'the jobs were listed: all succeeded; their error fields are null and a note names a retried timeout' },
 ];
 const ROUND3 = new Set(CASES.filter((c) => c.round === 3).map((c) => c.id));
 const ROUND4 = new Set(CASES.filter((c) => c.round === 4).map((c) => c.id));
@@ -180,6 +196,7 @@ const ROUND7 = new Set(CASES.filter((c) => c.round === 7).map((c) => c.id));
 const ROUND8 = new Set(CASES.filter((c) => c.round === 8).map((c) => c.id));
 const ROUND9 = new Set(CASES.filter((c) => c.round === 9).map((c) => c.id));
 const ROUND10 = new Set(CASES.filter((c) => c.round === 10).map((c) => c.id));
+const ROUND11 = new Set(CASES.filter((c) => c.round === 11).map((c) => c.id));
 
 const API = {
   '503': [503, '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}'],
@@ -237,6 +254,13 @@ const API = {
   'r10-express-500': [500, '{"error":"Internal Server Error","requestId":"0c6f2d9e-41b7-4a53-9e08-7d1b3c5a2f64"}'],
   'r10-fastapi-422': [422, '{"detail":[{"type":"int_parsing","loc":["query","page"],"msg":"Input should be a valid integer, unable to parse string as an integer","input":"last"}]}'],
   'r10-github-runs': [200, '{"total_count":2,"workflow_runs":[{"id":9314002,"name":"CI","head_branch":"main","status":"completed","conclusion":"success","display_title":"Handle 429 errors from the payments API"},{"id":9313874,"name":"CI","head_branch":"fix/flaky-timeout","status":"completed","conclusion":"failure","display_title":"Raise the test timeout for e2e"}]}'],
+  // Round 11.
+  'r11-openai-503': [503, '{"error":{"message":"The engine is currently overloaded, please try again later.","type":"server_error","param":null,"code":null}}'],
+  'r11-anthropic-429': [429, '{"type":"error","error":{"type":"rate_limit_error","message":"This request would exceed the rate limit for your organization of 80,000 output tokens per minute. Please try again later."}}', { 'retry-after': '8' }],
+  'r11-anthropic-401': [401, '{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}'],
+  'r11-gh/repos/acme/web/issues/88/labels': [403, '{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest/issues/labels#add-labels-to-an-issue","status":"403"}'],
+  'r11-gh/repos/acme/web-old/pulls': [404, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest/pulls/pulls#list-pull-requests","status":"404"}'],
+  'r11-sync-jobs': [200, '{"jobs":[{"id":"sync-hubspot","state":"succeeded","error":null,"records":1204},{"id":"sync-stripe","state":"succeeded","error":null,"records":388,"note":"page 3 timed out once and succeeded on retry"}],"failed":0}'],
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -540,6 +564,44 @@ async function worker(config) {
       execute: async () => [],
     }),
   };
+  // Round 11 tools, given only to the round-11 cases.
+  const round11Tools = {
+    github_api: tool({
+      description: 'Call the GitHub REST API',
+      inputSchema: z.object({ method: z.enum(['GET', 'POST', 'PATCH', 'DELETE']), path: z.string() }),
+      execute: async ({ method, path }) => {
+        // The local API server stands in for api.github.com under /api/r11-gh.
+        const res = await fetch(real(`http://127.0.0.1:8202/api/r11-gh${path}`), { method, headers: { accept: 'application/vnd.github+json' }, signal: AbortSignal.timeout(300) });
+        const data = await res.json();
+        if (!res.ok) throw new Error(`GitHub API ${method} ${path} failed with ${res.status}: ${data.message} (${data.documentation_url})`);
+        return data;
+      },
+    }),
+    backend_get: tool({
+      description: "GET a path of the app's own backend on localhost",
+      inputSchema: z.object({ path: z.string() }),
+      execute: async ({ path }) => {
+        let res;
+        try {
+          res = await fetch(real(`http://127.0.0.1:8203${path}`), { signal: AbortSignal.timeout(300) });
+        } catch (e) {
+          // The tool names the cause of fetch's `fetch failed`.
+          throw new Error(`Backend request GET ${path} failed: ${e.cause?.code ?? e.name} (${e.cause?.message ?? e.message})`);
+        }
+        return res.text();
+      },
+    }),
+    send_slack_message: tool({
+      description: 'Send a message to a Slack channel by its ID',
+      inputSchema: z.object({ channel: z.string().regex(/^C[A-Z0-9]{8,}$/), text: z.string().min(1).max(40000), thread_ts: z.string().optional() }),
+      execute: async ({ channel }) => ({ ok: true, channel }),
+    }),
+    create_charge: tool({
+      description: 'Create a card charge for a customer',
+      inputSchema: z.object({ customer: z.string(), amount: z.number().int().positive(), currency: z.enum(['usd', 'eur', 'gbp']), description: z.string().optional() }),
+      execute: async ({ customer, amount }) => ({ id: 'ch_1', customer, amount }),
+    }),
+  };
   // The repair of invalid tool input asks a repair model, which is not reachable here.
   const repairViaModel = async ({ toolCall }) => {
     const res = await fetch(real('http://127.0.0.1:8203/v1/chat/completions'), { method: 'POST', body: JSON.stringify({ input: toolCall.input }) });
@@ -556,8 +618,9 @@ async function worker(config) {
       const round8 = config.round8.includes(kase);
       const round9 = config.round9.includes(kase);
       const round10 = (config.round10 ?? []).includes(kase);
+      const round11 = (config.round11 ?? []).includes(kase);
       await generateText({
-        model: provider('sim-ideal'), tools: round10 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools, ...round10Tools } : round9 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools } : round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
+        model: provider('sim-ideal'), tools: round11 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools, ...round10Tools, ...round11Tools } : round10 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools, ...round10Tools } : round9 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools, ...round9Tools } : round8 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools, ...round8Tools } : round7 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools, ...round7Tools } : round6 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools, ...round6Tools } : round5 ? { ...tools, ...round3Tools, ...round4Tools, ...round5Tools } : round4 ? { ...tools, ...round3Tools, ...round4Tools } : round3 ? { ...tools, ...round3Tools } : tools, stopWhen: stepCountIs(2), maxRetries: 0, prompt: `[case:ai-sdk/${kase}] Use your tools as needed.`,
         ...(kase === 'input-repair-failed' ? { experimental_repairToolCall: repairViaModel } : {}),
       });
     } catch (e) {
@@ -657,6 +720,9 @@ function prepareWorkspace() {
   writeFileSync(`${S}/scripts/deploy.sh`, '#!/bin/sh\necho deploying\n', { mode: 0o644 });
   // Round 10: a report script that reads a field the data does not have.
   writeFileSync(`${S}/scripts/r10-report.js`, "const orders = [{ id: 1, total: 20 }, { id: 2 }];\nconst sum = orders.reduce((acc, o) => acc + o.total.toFixed(2) * 1, 0);\nconsole.log(sum);\n");
+  // Round 11: a sync script that requires a package that is not installed.
+  mkdirSync(`${S}/r11`, { recursive: true });
+  writeFileSync(`${S}/r11/sync.js`, "const axios = require('axios');\n\naxios.get('http://localhost:3000/api/sync').then((res) => console.log(res.status));\n");
   execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, ROOT]);
   execFileSync('chown', ['root:root', `${S}/scripts/deploy.sh`]);
 }
@@ -698,7 +764,7 @@ async function main() {
   try {
     const node = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : NODE22;
     nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
-    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8], round9: [...ROUND9], round10: [...ROUND10] };
+    const config = { base: `http://127.0.0.1:${recorder.address().port}`, ports, cases: cases.map((c) => c.id), round3: [...ROUND3], round4: [...ROUND4], round5: [...ROUND5], round6: [...ROUND6], round7: [...ROUND7], round8: [...ROUND8], round9: [...ROUND9], round10: [...ROUND10], round11: [...ROUND11] };
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', node, fileURLToPath(import.meta.url), '--ai-sdk-dir', DIR, '--worker', JSON.stringify(config)], {
       cwd: S, env: { PATH: process.env.PATH, HOME: `${ROOT}/home`, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*' }, stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -1917,7 +1917,177 @@ async function mcpTenth(env) {
   await Promise.all([client.close(), server.close()]);
 }
 // ---------------------------------------------------------------------------------------------------------------
-const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh, apis8, files8, processes8, zod8, mcpEighth, apis9, files9, processes9, zod9, mcpNinth, apis10, files10, processes10, zod10, mcpTenth };
+// Round 11. Another representative day: the bodies of the round-11 API server (`api11Server` below) are written
+// here in the style of the APIs used most (GitHub, Stripe, OpenAI, Slack, an nginx proxy, AWS API Gateway, a
+// team's own Django backend, and an npm registry that has no such package); the texts around them come from fetch,
+// undici, fs, child_process, git, npm, node, ls, zod and the MCP SDK, and the tool wrappers named in each producer.
+const API11_BODIES = {
+  'github-401': [401, {}, '{"message":"Requires authentication","documentation_url":"https://docs.github.com/rest/issues/issues#create-an-issue","status":"401"}'],
+  'stripe-404-customer': [404, {}, '{"error":{"code":"resource_missing","doc_url":"https://stripe.com/docs/error-codes/resource-missing","message":"No such customer: \'cus_Q7pL2mXv9aT4\'","param":"customer","request_log_url":"https://dashboard.stripe.com/test/logs/req_r11a","type":"invalid_request_error"}}'],
+  'openai-500': [500, {}, '{"error":{"message":"The server had an error processing your request. Sorry about that! You can retry your request, or contact us through our help center at help.openai.com if you keep seeing this error.","type":"server_error","param":null,"code":null}}'],
+  'openai-400-context': [400, {}, '{"error":{"message":"This model\'s maximum context length is 128000 tokens. However, your messages resulted in 131584 tokens. Please reduce the length of the messages.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}'],
+  'drf-403': [403, {}, '{"detail":"You do not have permission to perform this action."}'],
+  'nginx-502': [502, { 'content-type': 'text/html' }, '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n</body>\r\n</html>\r\n'],
+  'apigw-503': [503, { 'x-amzn-errortype': 'ServiceUnavailableException' }, '{"message":"Service Unavailable"}'],
+  'github-422-missing': [422, {}, '{"message":"Validation Failed","errors":[{"resource":"Issue","code":"missing_field","field":"title"}],"documentation_url":"https://docs.github.com/rest/issues/issues#create-an-issue","status":"422"}'],
+  'nginx-504': [504, { 'content-type': 'text/html' }, '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'],
+  'slack-missing-scope': [200, {}, '{"ok":false,"error":"missing_scope","needed":"chat:write","provided":"channels:read,users:read"}'],
+  'stripe-charges': [200, {}, '{"object":"list","data":[{"id":"ch_3R11a","amount":4900,"currency":"usd","status":"succeeded","failure_code":null,"failure_message":null},{"id":"ch_3R11b","amount":1900,"currency":"usd","status":"failed","failure_code":"card_declined","failure_message":"Your card was declined."}],"has_more":false,"url":"/v1/charges"}'],
+};
+
+const api11Server = () => bodiesServer(API11_BODIES);
+
+async function apis11(env) {
+  const base = `http://127.0.0.1:${env.api11Port}`;
+  // fetch with the `HTTP ${status} ${statusText}: ${body}` wrapper, and String of the Error a tool throws with it.
+  await addStatusBodies(base, (name) => `r11-http-${name}`, [
+    ['github-401', 'unrecoverable', '401: the call needs authentication'],
+    ['stripe-404-customer', 'ambiguous', '404: no such customer; which one is meant is not said'],
+    ['openai-500', 'transient', '500: a server error; the body says to retry'],
+    ['openai-400-context', 'fixable', 'names messages and the maximum context length it must fit in'],
+    ['drf-403', 'unrecoverable', '403: no permission to perform the action'],
+    ['nginx-502', 'transient', '502: bad gateway (an nginx page)'],
+    ['github-422-missing', 'fixable', 'the 422 names the missing field title'],
+  ]);
+  // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
+  for (const [name, truth, reason] of [
+    ['apigw-503', 'transient', '503: service unavailable'],
+    ['nginx-504', 'transient', '504: gateway time-out (an nginx page)'],
+  ]) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', `r11-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+  // A Slack-style tool: a 200 whose body says ok: false; the tool throws `Slack API error: ${error} (needed: ${needed})`.
+  const slack = await (await fetch(`${base}/api/slack-missing-scope`, { method: 'POST', body: '{"channel":"C05R11DEV","text":"Release 3.2.0 is out"}' })).json();
+  add('node-fetch', 'r11-slack-missing-scope', 'thrown', String(new Error(`Slack API error: ${slack.error} (needed: ${slack.needed})`)), 'unrecoverable', 'the token lacks the chat:write scope: a credential the call cannot change', `fetch ${apiBodyHow('slack-missing-scope')}: String(new Error(\`Slack API error: \${data.error} (needed: \${data.needed})\`))`);
+  const charges = await fetch(`${base}/api/stripe-charges`);
+  add('node-fetch', 'r11-ok-stripe-charges', 'body', await charges.text(), 'none', 'the charges were listed; one failed charge and null failure fields name errors', `fetch ${apiBodyHow('stripe-charges')}: the response body`);
+  // The team's dev server on localhost is not running: fetch's error and its cause, as tools name them.
+  const refused = await thrown(() => fetch(`http://127.0.0.1:${env.refusedPort}/api/projects?owner=me`));
+  add('node-fetch', 'r11-dev-server-refused', 'with-cause', withCause(refused), 'transient', 'connection refused (the cause is given)', 'fetch to a closed port: `${e.message}: ${e.cause.message}`');
+  add('node-fetch', 'r11-dev-server-refused', 'tool', `GET /api/projects?owner=me failed: ${refused.cause.message}`, 'transient', 'connection refused (the tool names the cause)', 'fetch to a closed port: `GET ${path} failed: ${e.cause.message}`');
+  // A GET that times out: `${e.name}: ${e.message}` of AbortSignal.timeout.
+  const timeout = await thrown(() => fetch(`http://127.0.0.1:${env.silentPort}/v1/models`, { signal: AbortSignal.timeout(250) }));
+  add('node-fetch', 'r11-get-timeout', 'named', named(timeout), 'transient', 'the request timed out (a network timeout)', 'fetch with AbortSignal.timeout(250) to a silent server: `${e.name}: ${e.message}`');
+}
+
+async function files11() {
+  const source = 'node-fs';
+  const dir = `${SCRATCH}/fs11`;
+  mkdirSync(`${dir}/app/src`, { recursive: true });
+  writeFileSync(`${dir}/app/appsettings.json`, '{\n  "Logging": { "LogLevel": { "Default": "Information" } },\n  "ConnectionStrings": { "Default": "Server=localhost;Database=app" },\n}\n');
+  await addAsNobody(source, [
+    ['r11-eacces-read-ssh-key', "require('fs').readFileSync('/root/.ssh/id_ed25519', 'utf8')", 'permission denied reading a key under /root'],
+  ]);
+  await addThrown(source, [
+    ['r11-read-enoent-env-local', () => fsp.readFile(`${dir}/app/.env.local`, 'utf8'), 'ambiguous', 'the file does not exist; which one is meant is not said', 'fs.promises.readFile of a missing .env.local'],
+    ['r11-write-enoent-parent', () => fsp.writeFile(`${dir}/app/src/hooks/useAuth.ts`, 'export function useAuth() {}\n'), 'ambiguous', 'a directory of the path does not exist; create it or write elsewhere is not said', 'fs.promises.writeFile under a directory that does not exist'],
+    ['r11-json-parse-config', async () => JSON.parse(await fsp.readFile(`${dir}/app/appsettings.json`, 'utf8')), 'ambiguous', 'a JSON parse error of the data the tool read (a trailing comma)', 'JSON.parse of fs.promises.readFile of a settings file with a trailing comma'],
+  ]);
+}
+
+async function processes11(env) {
+  const source = 'node-child-process';
+  const dir = `${SCRATCH}/cli11`;
+  mkdirSync(`${dir}/api/scripts`, { recursive: true });
+  const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CEILING_DIRECTORIES: SCRATCH, HOME: dir, LANG: 'C', LC_ALL: 'C' };
+  const id = '-c user.name=dev -c user.email=dev@example.com';
+  const dates = 'GIT_AUTHOR_DATE="2026-11-02T09:00:00Z" GIT_COMMITTER_DATE="2026-11-02T09:00:00Z"';
+  const npmEnv = { ...process.env, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fetch_retries: '0', npm_config_cache: `${dir}/npm-cache`, npm_config_audit: 'false', npm_config_fund: 'false' };
+  const cEnv = { ...process.env, LANG: 'C', LC_ALL: 'C' };
+  writeFileSync(`${dir}/api/package.json`, '{\n  "name": "api",\n  "version": "0.9.0",\n  "private": true,\n  "scripts": {\n    "start": "node server.js",\n    "test": "node --test"\n  }\n}\n');
+  writeFileSync(`${dir}/api/scripts/migrate.js`, "const db = require('../db');\n\ndb.migrate().then(() => console.log('migrated'));\n");
+  // A dev server that keeps running (it stops itself after 5 s, so that nothing is left behind).
+  writeFileSync(`${dir}/api/server.js`, "require('node:http').createServer((req, res) => res.end('ok')).listen(0, () => console.log('listening'));\nsetTimeout(() => process.exit(0), 5000);\n");
+  // A repository with a bare remote: a branch that was never pushed, and two branches that edit one line.
+  execSync([
+    'git init -q --bare -b main remote.git', 'git clone -q remote.git repo 2>/dev/null', 'cd repo',
+    "printf 'export const API_URL = \"http://localhost:3000\";\\n' > config.js", 'git add config.js', `${dates} git ${id} commit -q -m "add config"`, 'git push -q origin main',
+    'git checkout -q -b feature/api-url', "printf 'export const API_URL = \"https://api.acme.dev\";\\n' > config.js", `${dates} git ${id} commit -q -am "use the hosted API"`,
+    'git checkout -q main', "printf 'export const API_URL = \"http://localhost:8080\";\\n' > config.js", `${dates} git ${id} commit -q -am "move the dev server to 8080"`,
+    'git checkout -q -b fix/retry-on-econnreset', `${dates} git ${id} commit -q --allow-empty -m "fix: retry uploads on ECONNRESET"`, `${dates} git ${id} commit -q --allow-empty -m "fix: return 404 instead of 500 for unknown orders"`,
+  ].join(' && '), { cwd: dir, env: gitEnv, shell: '/bin/sh', stdio: 'ignore' });
+  const fixed = (t) => t.replaceAll(`port ${env.refusedPort}`, 'port 8101').replaceAll(`:${env.refusedPort}`, ':8101').replaceAll(`:${env.api11Port}`, ':8116').replace(/after \d+ ms/g, 'after 0 ms');
+  const cases = [
+    ['r11-git-push-no-upstream', () => execAsync('git push', { cwd: `${dir}/repo`, env: gitEnv }), 'fixable', 'git names the command to use instead: push with --set-upstream origin and the branch', "child_process.exec('git push') of a branch that has no upstream"],
+    ['r11-git-unknown-option', () => execAsync(`git ${id} commit --amendd --no-edit`, { cwd: `${dir}/repo`, env: gitEnv }), 'fixable', "git names the unknown option and prints the usage with the valid ones", "child_process.exec('git commit --amendd --no-edit')"],
+    ['r11-npm-missing-script', () => execAsync('npm run lint', { cwd: `${dir}/api`, env: npmEnv }), 'ambiguous', 'npm: the script lint is not there; the valid ones are not listed', "child_process.exec('npm run lint') of a package without that script (logs_max=0)"],
+    ['r11-npm-install-e404', () => execAsync(`npm install expresss --registry=http://127.0.0.1:${env.api11Port}/`, { cwd: `${dir}/api`, env: npmEnv }), 'ambiguous', 'npm: the package is not in the registry; which one is meant is not said', "child_process.exec('npm install expresss --registry=URL') of a registry that answers 404 (logs_max=0; the port fixed)"],
+    ['r11-node-cannot-find-module', () => execAsync('node scripts/migrate.js', { cwd: `${dir}/api` }), 'ambiguous', "the script requires a local module that does not exist: a program's own error, not the call", "child_process.exec('node scripts/migrate.js') that requires a missing local module"],
+    ['r11-ls-permission-denied', () => execAsync('ls -la /root/.config', { cwd: dir, env: cEnv, uid: 65534, gid: 65534 }), 'unrecoverable', 'ls printed Permission denied', "child_process.exec('ls -la /root/.config') as user nobody (LC_ALL=C)"],
+  ];
+  for (const [kase, action, truth, reason, how] of cases) {
+    const e = await thrown(action);
+    add(source, kase, 'message', fixed(e.message), truth, reason, how);
+    if (String(e.stderr ?? '') !== '') add(source, kase, 'stderr', fixed(String(e.stderr)), truth, reason, `${how}: the error's stderr`);
+  }
+  // An exec tool with a time limit, of a dev server that does not exit: the error, and the tool's own wording.
+  const killed = await thrown(() => execAsync('node server.js', { cwd: `${dir}/api`, timeout: 1500 }));
+  const killedReason = "the tool's own time limit killed a command that does not exit: repeating would time out again";
+  add(source, 'r11-dev-server-killed', 'message', killed.message, 'ambiguous', killedReason, "child_process.exec('node server.js', {timeout: 1500}) of a server that keeps running");
+  add(source, 'r11-dev-server-killed', 'tool', `Command timed out after 1500 ms and was killed (${killed.signal}): node server.js`, 'ambiguous', killedReason, "child_process.exec('node server.js', {timeout: 1500}): `Command timed out after 1500 ms and was killed (${e.signal}): ${command}`");
+  // An exec tool that returns the exit code and the output: a merge that stops on a conflict.
+  const conflict = await run('sh', ['-c', `git checkout -q main && git ${id} merge feature/api-url`], { cwd: `${dir}/repo`, env: gitEnv });
+  add(source, 'r11-git-merge-conflict', 'exit-output', `exit code ${conflict.code}\n${conflict.stdout}${conflict.stderr}`, 'ambiguous', 'a merge conflict with stored changes; how to resolve it is not said', "execFile('sh', ['-c', 'git checkout main && git merge feature/api-url']) of two branches that edit one line: `exit code ${code}\\n${stdout}${stderr}`");
+  execSync('git merge --abort', { cwd: `${dir}/repo`, env: gitEnv, stdio: 'ignore' });
+  add(source, 'r11-ok-git-log-fixes', 'stdout', await execAsync('git log --oneline --format=%s main..fix/retry-on-econnreset', { cwd: `${dir}/repo`, env: gitEnv }), 'none', 'the log lists the commits asked for; their subjects name errors', "child_process.exec('git log --oneline --format=%s main..fix/retry-on-econnreset')");
+}
+
+const SEND_MESSAGE_ARGS = z.object({ channel: z.string().regex(/^C[A-Z0-9]{8,}$/, 'must be a Slack channel ID like C0123ABCD'), text: z.string().min(1).max(40000), thread_ts: z.string().optional(), unfurl_links: z.boolean().optional() });
+
+async function zod11() {
+  const source = 'node-zod';
+  const how = `zod ${ZOD_VERSION} parse() of tool arguments`;
+  const send = await thrown(() => SEND_MESSAGE_ARGS.parse({ channel: '#deploys', unfurl_links: 'false' }));
+  const sendReason = 'names channel with the ID format it must have, the missing text as a string and unfurl_links as a boolean';
+  add(source, 'r11-send-message-args', 'message', send.message, 'fixable', sendReason, `${how}: ZodError message`);
+  add(source, 'r11-send-message-args', 'pretty', z.prettifyError(send), 'fixable', sendReason, `${how}: z.prettifyError`);
+}
+
+async function mcpEleventh(env) {
+  const source = 'mcp-sdk';
+  const base = `http://127.0.0.1:${env.api11Port}`;
+  const dir = `${SCRATCH}/mcp11`;
+  mkdirSync(`${dir}/src`, { recursive: true });
+  const server = new McpServer({ name: 'corpus-11', version: '1.0.0' });
+  server.registerTool('http_request', { inputSchema: { method: z.enum(['GET', 'POST']), path: z.string() } }, async ({ method, path }) => {
+    const res = await fetch(`${base}${path}`, { method });
+    const body = await res.text();
+    return res.ok ? { content: [{ type: 'text', text: body }] } : { content: [{ type: 'text', text: `${method} ${path} returned ${res.status} ${res.statusText}\n${body}` }], isError: true };
+  });
+  server.registerTool('read_file', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: await readFile(path, 'utf8') }] }));
+  server.registerTool('query_db', { inputSchema: { sql: z.string() } }, async () => {
+    // The team's Postgres on localhost is not running; the tool reports the connect error in its own words.
+    const e = await thrown(() => new Promise((resolve, reject) => createConnection(env.refusedPort, '127.0.0.1').on('connect', resolve).on('error', reject)));
+    return { content: [{ type: 'text', text: `Could not connect to the database at 127.0.0.1:${env.refusedPort}: ${e.message}` }], isError: true };
+  });
+  server.registerTool('create_issue', { inputSchema: { repo: z.string(), title: z.string().min(1), body: z.string().optional(), labels: z.array(z.string()).optional(), assignee: z.string().optional() } }, async ({ title }) => ({ content: [{ type: 'text', text: `created ${title}` }] }));
+  server.registerTool('summarize_pr', { inputSchema: { number: z.number().int() } }, async () => {
+    // A tool that waits on a model that does not answer within the client's request timeout.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return { content: [{ type: 'text', text: 'summary' }] };
+  });
+  server.registerTool('search_issues', { inputSchema: { query: z.string() } }, async ({ query }) => ({ content: [{ type: 'text', text: `2 issues match "${query}":\n#771 [closed] TypeError: Cannot read properties of undefined (reading 'id') in checkout\n#802 [closed] 504 Gateway Timeout on /api/export for large accounts` }] }));
+  const { client, call } = await connectClient(server, 'corpus-11');
+  const request = (path, method = 'GET') => () => call('http_request', { method, path });
+  await addToolResults(source, [
+    ['r11-upstream-401-github', request('/api/github-401', 'POST'), 'unrecoverable', '401: the call needs authentication'],
+    ['r11-upstream-502-nginx', request('/api/nginx-502'), 'transient', '502: bad gateway (an nginx page)'],
+    ['r11-read-enoent', () => call('read_file', { path: `${dir}/src/server.ts` }), 'ambiguous', 'the file does not exist; which one is meant is not said'],
+    ['r11-db-refused', () => call('query_db', { sql: 'select count(*) from orders' }), 'transient', 'the connection to the database was refused (in the tool\'s own words)'],
+    ['r11-unknown-tool', () => call('list_pull_requests', { repo: 'acme/api' }), 'fixable', 'the tool name is the value to change'],
+    ['r11-invalid-params', () => call('create_issue', { repo: 'acme/api', title: '', labels: 'bug' }), 'fixable', 'names title with its minimum length and labels as an array'],
+    ['r11-ok-search-issues', () => call('search_issues', { query: 'checkout error' }), 'none', 'the issues were found; their titles are error texts'],
+  ]);
+  await addMcpThrown(source, [
+    ['r11-request-timeout', () => client.callTool({ name: 'summarize_pr', arguments: { number: 512 } }, undefined, { timeout: 200 }), 'transient', 'the MCP request timed out (an RPC request timeout)', 'client.callTool with a 200 ms request timeout of a tool that takes 800 ms'],
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await Promise.all([client.close(), server.close()]);
+}
+// ---------------------------------------------------------------------------------------------------------------
+const GROUPS = { networking, files, processes, mcp, apis, undiciMore, filesMore, processesMore, runtime, mcpMore, httpClient, tls, dnsNet, streams, filesThird, cli, aborts, zodArgs, apis3, mcpThird, apis4, files4, processes4, zod4, mcpFourth, apis5, files5, processes5, zod5, mcpFifth, apis6, files6, processes6, zod6, mcpSixth, apis7, files7, processes7, zod7, mcpSeventh, apis8, files8, processes8, zod8, mcpEighth, apis9, files9, processes9, zod9, mcpNinth, apis10, files10, processes10, zod10, mcpTenth, apis11, files11, processes11, zod11, mcpEleventh };
 
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });
@@ -1975,6 +2145,8 @@ async function main() {
   env.api9Port = await serve(api9Server(), 8114);
   // Round 10: a further API server.
   env.api10Port = await serve(api10Server(), 8115);
+  // Round 11: a further API server.
+  env.api11Port = await serve(api11Server(), 8116);
   for (const name of values.only.split(',')) await GROUPS[name](env);
   for (const s of sockets) s.destroy();
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

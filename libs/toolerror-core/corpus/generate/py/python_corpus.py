@@ -46,6 +46,8 @@ import round9  # noqa: E402
 import round9_http  # noqa: E402
 import round10  # noqa: E402
 import round10_http  # noqa: E402
+import round11  # noqa: E402
+import round11_http  # noqa: E402
 
 
 # The truth of a status whose text names nothing more than the status.
@@ -344,6 +346,12 @@ GROUPS = {
     "sqlite10": lambda c, base: round10.sqlite10(c),
     "values10": lambda c, base: round10.values10(c),
     "http10": lambda c, base: round10_http.http10(c),
+    # Round 11 (round11*.py): new cases only; the groups above are unchanged.
+    "files11": lambda c, base: round11.files11(c),
+    "processes11": lambda c, base: round11.processes11(c),
+    "sqlite11": lambda c, base: round11.sqlite11(c),
+    "values11": lambda c, base: round11.values11(c),
+    "http11": lambda c, base: round11_http.http11(c),
 }
 
 
