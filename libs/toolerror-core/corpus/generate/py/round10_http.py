@@ -14,7 +14,7 @@ import urllib.request
 
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
 from round2_http import httpx_items
-from round8_http import _add_body, _start, urlopen_body
+from round8_http import api_server, urllib_bodies
 from round9_http import _Api9Handler
 
 R10 = f"{SCRATCH}/r10"
@@ -126,15 +126,8 @@ for issue in open_issues("acme/billing-api"):
 def http10(c):
     import requests
 
-    server = _start(_Api10Handler)
-    c.port(server.server_port, 8042)
-    base = f"http://127.0.0.1:{server.server_port}"
-
-    def add(source, name, status, phrase, body, how):
-        _add_body(c, source, name, status, phrase, body, how, API10_TRUTH, "api10", WHERE)
-
-    for name in BY_URLLIB:
-        add("python-urllib", name, *urlopen_body(f"{base}/api10/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
+    server, base, add = api_server(c, _Api10Handler, 8042, API10_TRUTH, "api10", WHERE)
+    urllib_bodies(add, base, "api10", BY_URLLIB)
 
     how = f"requests {requests.__version__}"
     for name in BY_REQUESTS:

@@ -14,7 +14,7 @@ import urllib.request
 
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
 from round2_http import httpx_items
-from round8_http import _add_body, _start, urlopen_body
+from round8_http import api_server, urllib_bodies
 from round9_http import _Api9Handler
 
 R11 = f"{SCRATCH}/r11"
@@ -136,15 +136,8 @@ print(intent["id"], intent["status"])
 def http11(c):
     import requests
 
-    server = _start(_Api11Handler)
-    c.port(server.server_port, 8043)
-    base = f"http://127.0.0.1:{server.server_port}"
-
-    def add(source, name, status, phrase, body, how):
-        _add_body(c, source, name, status, phrase, body, how, API11_TRUTH, "api11", WHERE)
-
-    for name in BY_URLLIB:
-        add("python-urllib", name, *urlopen_body(f"{base}/api11/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
+    server, base, add = api_server(c, _Api11Handler, 8043, API11_TRUTH, "api11", WHERE)
+    urllib_bodies(add, base, "api11", BY_URLLIB)
 
     how = f"requests {requests.__version__}"
     for name in BY_REQUESTS:

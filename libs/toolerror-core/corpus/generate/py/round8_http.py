@@ -114,6 +114,24 @@ def urlopen_body(url):
         return e.code, e.reason, e.read().decode()
 
 
+def api_server(c, handler, canonical_port, truths, prefix, where):
+    """Serves `handler` on a free port (rewritten to `canonical_port`); returns the server, its base URL and an
+    `add(source, name, status, phrase, body, how)` that records a body of /`prefix`/NAME with its truth."""
+    server = _start(handler)
+    c.port(server.server_port, canonical_port)
+
+    def add(source, name, status, phrase, body, how):
+        _add_body(c, source, name, status, phrase, body, how, truths, prefix, where)
+
+    return server, f"http://127.0.0.1:{server.server_port}", add
+
+
+def urllib_bodies(add, base, prefix, names):
+    """Fetches /`prefix`/NAME for each name with urllib and records each body with `add`."""
+    for name in names:
+        add("python-urllib", name, *urlopen_body(f"{base}/{prefix}/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
+
+
 def _add_body(c, source, name, status, phrase, body, how, truths=API8_TRUTH, prefix="api8", where=WHERE):
     truth, reason = truths[name]
     c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{prefix}/{name} ({where})")

@@ -14,7 +14,7 @@ import sys
 
 from common import COMMAND_ENV, GIT_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
 from round2_http import httpx_items
-from round8_http import _Api8Handler, _add_body, _start, urlopen_body
+from round8_http import _Api8Handler, api_server, urllib_bodies
 
 R9 = f"{SCRATCH}/r9"
 WHERE = "body written in round9_http.py"
@@ -170,15 +170,8 @@ def _dns_forms(python, call):
 def http9(c):
     import requests
 
-    server = _start(_Api9Handler)
-    c.port(server.server_port, 8041)
-    base = f"http://127.0.0.1:{server.server_port}"
-
-    def add(source, name, status, phrase, body, how):
-        _add_body(c, source, name, status, phrase, body, how, API9_TRUTH, "api9", WHERE)
-
-    for name in BY_URLLIB:
-        add("python-urllib", name, *urlopen_body(f"{base}/api9/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
+    server, base, add = api_server(c, _Api9Handler, 8041, API9_TRUTH, "api9", WHERE)
+    urllib_bodies(add, base, "api9", BY_URLLIB)
 
     how = f"requests {requests.__version__}"
     for name in BY_REQUESTS:
