@@ -46,7 +46,7 @@ describe.skipIf(!docker.ok)(`recovery-bench engines against a real Docker engine
     const run = cli(['engines', 'start', '--config', configFile(), '--proxy-port', '0', '--run-id', runId, '--records', join(tmpdir(), `${runId}.jsonl`)]);
     const out = await run.waitFor('stdout', /^proxy: (http:\S+)$/m);
     const proxyUrl = /^proxy: (http:\S+)$/m.exec(out)![1]!;
-    expect(out).toMatch(/^engine: geulpu serving "fake-model" at http:\/\/127\.0\.0\.1:\d+ \(container rb-cli-/m);
+    expect(out).toMatch(/^engine: geulpu serving "fake-model" at http:\/\/127\.0\.0\.1:\d+ \(container eng-cli-/m);
     const reply = await fetch(`${proxyUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }) });
     expect(reply.status).toBe(200);
     expect(await containersOfRun(runId)).toHaveLength(1);
@@ -70,11 +70,11 @@ describe.skipIf(!docker.ok)(`recovery-bench engines against a real Docker engine
   it('engines prune --run removes one run\'s leftovers by label', async () => {
     const runId = uniqueRunId('cli-prune');
     const client = await connectDocker();
-    const leftover = await client.createContainer({ name: `rb-${runId}-x`, Image: 'recovery-bench/test-rootfs:1', Cmd: ['true'], Labels: { 'recovery-bench.managed': 'true', 'recovery-bench.run': runId } });
+    const leftover = await client.createContainer({ name: `eng-${runId}-x`, Image: 'recovery-bench/test-rootfs:1', Cmd: ['true'], Labels: { 'engines.managed': 'true', 'engines.run': runId } });
     expect(leftover.id).toBeTruthy();
     const run = cli(['engines', 'prune', '--run', runId]);
     expect(await run.exit).toBe(0);
-    expect(run.stdout()).toBe(`removed rb-${runId}-x (run ${runId}, was created)\n1 container(s) removed\n`);
+    expect(run.stdout()).toBe(`removed eng-${runId}-x (run ${runId}, was created)\n1 container(s) removed\n`);
     expect(await containersOfRun(runId)).toEqual([]);
   }, 60_000);
 });

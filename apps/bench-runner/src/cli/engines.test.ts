@@ -28,18 +28,18 @@ describe('recovery-bench engines start --dry-run', () => {
   it('prints the exact docker run line of each engine', async () => {
     const line = async (...args: string[]) => (await run(['start', ...args, '--dry-run'])).out.join('\n');
     expect(await line('llama.cpp', '--model', '/srv/models/Qwen3-8B-Q8_0.gguf', '--served-name', 'qwen3-8b')).toBe(
-      'docker run -d --name rb-manual-llama.cpp-qwen3-8b --label recovery-bench.managed=true --label recovery-bench.run=manual --label recovery-bench.engine=llama.cpp '
-      + '--label recovery-bench.model=qwen3-8b -p 127.0.0.1:8080:8080 --gpus all --mount type=bind,source=/srv/models/Qwen3-8B-Q8_0.gguf,target=/models/Qwen3-8B-Q8_0.gguf,readonly '
+      'docker run -d --name eng-manual-llama.cpp-qwen3-8b --label engines.managed=true --label engines.run=manual --label engines.engine=llama.cpp '
+      + '--label engines.model=qwen3-8b -p 127.0.0.1:8080:8080 --gpus all --mount type=bind,source=/srv/models/Qwen3-8B-Q8_0.gguf,target=/models/Qwen3-8B-Q8_0.gguf,readonly '
       + 'ghcr.io/ggml-org/llama.cpp:server-cuda-b11951 -m /models/Qwen3-8B-Q8_0.gguf --alias qwen3-8b --jinja -c 32768 -np 1 -ngl 99 -fa auto -s 0 --host 0.0.0.0 --port 8080',
     );
     expect(await line('vllm', '--model', '/srv/models/Llama-3.1-8B-Instruct', '--tool-format', 'llama3', '--gpus', '0', '--port', '18000')).toMatch(
-      /^docker run -d --name rb-manual-vllm-Llama-3\.1-8B-Instruct .* -p 127\.0\.0\.1:18000:8000 --gpus '"device=0"' --ipc host .* vllm\/vllm-openai:v0\.32\.0 \/models\/Llama-3\.1-8B-Instruct --served-model-name Llama-3\.1-8B-Instruct .*--tool-call-parser llama3_json --chat-template \/vllm-workspace\/examples\/tool_chat_template_llama3\.1_json\.jinja /,
+      /^docker run -d --name eng-manual-vllm-Llama-3\.1-8B-Instruct .* -p 127\.0\.0\.1:18000:8000 --gpus '"device=0"' --ipc host .* vllm\/vllm-openai:v0\.32\.0 \/models\/Llama-3\.1-8B-Instruct --served-model-name Llama-3\.1-8B-Instruct .*--tool-call-parser llama3_json --chat-template \/vllm-workspace\/examples\/tool_chat_template_llama3\.1_json\.jinja /,
     );
     expect(await line('sglang', '--model', '/srv/models/Qwen3-8B', '--network', 'host', '--context', '8192')).toMatch(
       /--network host --gpus all --ipc host --shm-size 32g .* lmsysorg\/sglang:v0\.5\.22 python3 -m sglang\.launch_server --model-path \/models\/Qwen3-8B .*--context-length 8192 .*--host 127\.0\.0\.1 --port 30000$/,
     );
     expect(await line('geulpu', '--model', '/srv/m.gguf', '--image', 'geulpu:0.15.0', '--cmd=--model', '--cmd', '{model}', '--cmd=--port', '--cmd', '{port}', '--run-id', 'r7')).toBe(
-      'docker run -d --name rb-r7-geulpu-m --label recovery-bench.managed=true --label recovery-bench.run=r7 --label recovery-bench.engine=geulpu --label recovery-bench.model=m '
+      'docker run -d --name eng-r7-geulpu-m --label engines.managed=true --label engines.run=r7 --label engines.engine=geulpu --label engines.model=m '
       + '-p 127.0.0.1:8080:8080 --gpus all --mount type=bind,source=/srv/m.gguf,target=/models/m.gguf,readonly geulpu:0.15.0 --model /models/m.gguf --port 8080',
     );
   });

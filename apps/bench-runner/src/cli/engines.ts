@@ -23,7 +23,7 @@ directory (vLLM, SGLang) or, for sim, a sim profile. The engine's host port defa
 
 const PRUNE_HELP = `usage: recovery-bench engines prune [--run ID] [--stopped] [--images]
 
-Removes the containers recovery-bench started (label recovery-bench.managed=true): all of them, those of one run
+Removes the containers recovery-bench started (label engines.managed=true): all of them, those of one run
 (--run), or only stopped ones (--stopped, which leaves engines of live runs alone). --images also removes their
 images when no other container uses them.`;
 

@@ -45,7 +45,7 @@ describe.skipIf(!docker.ok)(`a run on an engine in Docker${docker.ok ? '' : ` â€
     const docked = await executeRun({ benchmark: 'toolmaze', config: inContainer, outDir: mkdtempSync(join(tmpdir(), 'rb-docker-run-')), repoRoot: REPO_ROOT, ...quiet });
     expect(docked.manifest.status).toBe('complete');
     const [engine] = docked.manifest.engines;
-    expect(engine).toMatchObject({ name: 'e', kind: 'docker', model: 'm', detail: { adapter: 'docker', engine: 'geulpu', image: TEST_IMAGE, imageId: expect.stringMatching(/^sha256:/), container: `rb-${docked.manifest.id}-geulpu-m` } });
+    expect(engine).toMatchObject({ name: 'e', kind: 'docker', model: 'm', detail: { adapter: 'docker', engine: 'geulpu', image: TEST_IMAGE, imageId: expect.stringMatching(/^sha256:/), container: `eng-${docked.manifest.id}-geulpu-m` } });
     const logs = (engine!.detail as { logFiles: { stdout: string } }).logFiles.stdout;
     expect(logs.startsWith(join(docked.dir, 'engines'))).toBe(true);
     expect(existsSync(logs) && readFileSync(logs, 'utf8')).toMatch(/sim-engine listening on http:\/\/127\.0\.0\.1:\d+ \(profile paper\/qwen3-8b\)/);

@@ -13,10 +13,10 @@ export const PINNED_IMAGES = {
 
 /** Labels on every container this library starts; `engines prune` finds leftovers by them. */
 export const LABELS = {
-  managed: 'recovery-bench.managed',
-  run: 'recovery-bench.run',
-  engine: 'recovery-bench.engine',
-  model: 'recovery-bench.model',
+  managed: 'engines.managed',
+  run: 'engines.run',
+  engine: 'engines.engine',
+  model: 'engines.model',
 } as const;
 
 const MINUTE = 60_000;

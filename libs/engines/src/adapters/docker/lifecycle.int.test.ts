@@ -60,7 +60,7 @@ describe.skipIf(!docker.ok)(`Docker lifecycle against a real engine${docker.ok ?
     expect(error.details.exitCode).toBe(3);
     expect(error.details.oomKilled).toBe(false);
     expect(error.details.lastLogLines?.at(-1)).toMatch(/fatal: cannot allocate 17179869184 bytes for the KV cache$/);
-    expect(error.details.dockerRunLine).toMatch(new RegExp(`^docker run -d --name rb-${runId}-geulpu-fake-model --label recovery-bench.managed=true .* --network host .*${TEST_IMAGE.replace('/', '\\/')} sh -c`));
+    expect(error.details.dockerRunLine).toMatch(new RegExp(`^docker run -d --name eng-${runId}-geulpu-fake-model --label engines.managed=true .* --network host .*${TEST_IMAGE.replace('/', '\\/')} sh -c`));
     expect(error.report()).toMatch(/exited with code 3[\s\S]*last \d+ log line\(s\):[\s\S]*KV cache[\s\S]*reproduce with:\n {2}docker run/);
     expect(await containersOfRun(runId)).toEqual([]);
   }, 60_000);
@@ -124,7 +124,7 @@ describe.skipIf(!docker.ok)(`Docker lifecycle against a real engine${docker.ok ?
     await kept.stop();
     expect((await containersOfRun(runA)).map((c) => c.State)).toEqual(['exited']);
     // A running leftover, as a killed process would leave it.
-    const orphan = await client.createContainer({ name: `rb-${runB}-orphan`, Image: TEST_IMAGE, Cmd: ['sleep', '300'], Labels: { [LABELS.managed]: 'true', [LABELS.run]: runB }, HostConfig: { NetworkMode: 'host', Mounts: [{ Type: 'bind', Source: '/usr', Target: '/usr', ReadOnly: true }] } });
+    const orphan = await client.createContainer({ name: `eng-${runB}-orphan`, Image: TEST_IMAGE, Cmd: ['sleep', '300'], Labels: { [LABELS.managed]: 'true', [LABELS.run]: runB }, HostConfig: { NetworkMode: 'host', Mounts: [{ Type: 'bind', Source: '/usr', Target: '/usr', ReadOnly: true }] } });
     await orphan.start();
 
     const stoppedOnly = await pruneEngines({ stoppedOnly: true, runId: runB, docker: client });
@@ -133,7 +133,7 @@ describe.skipIf(!docker.ok)(`Docker lifecycle against a real engine${docker.ok ?
     expect(a.removed.map((c) => [c.run, c.state])).toEqual([[runA, 'exited']]);
     expect(await containersOfRun(runB)).toHaveLength(1);
     const b = await pruneEngines({ runId: runB, docker: client });
-    expect(b.removed.map((c) => [c.name, c.state])).toEqual([[`rb-${runB}-orphan`, 'running']]);
+    expect(b.removed.map((c) => [c.name, c.state])).toEqual([[`eng-${runB}-orphan`, 'running']]);
     expect([...(await containersOfRun(runA)), ...(await containersOfRun(runB))]).toEqual([]);
   }, 60_000);
 

@@ -82,8 +82,8 @@ describe('container specs per engine (spec section 2 and 3)', () => {
 
   it('labels carry the run, the engine and the model; the name is Docker-safe', () => {
     const { spec, name } = plan({ engine: 'vllm', model: { ...qwenHf, servedName: 'org/Qwen3 8B' } }, 18_000, 'run_42');
-    expect(spec.Labels).toEqual({ 'recovery-bench.managed': 'true', 'recovery-bench.run': 'run_42', 'recovery-bench.engine': 'vllm', 'recovery-bench.model': 'org/Qwen3 8B' });
-    expect(name).toBe('rb-run_42-vllm-org-Qwen3-8B');
+    expect(spec.Labels).toEqual({ 'engines.managed': 'true', 'engines.run': 'run_42', 'engines.engine': 'vllm', 'engines.model': 'org/Qwen3 8B' });
+    expect(name).toBe('eng-run_42-vllm-org-Qwen3-8B');
     expect(name).toMatch(/^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/);
   });
 
@@ -120,8 +120,8 @@ describe('container specs per engine (spec section 2 and 3)', () => {
 describe('the equivalent docker run line', () => {
   it('reproduces the vLLM spec flag by flag', () => {
     expect(dockerRunLine(plan({ engine: 'vllm', model: qwenHf }))).toBe(
-      'docker run -d --name rb-r1-vllm-qwen3-8b --label recovery-bench.managed=true --label recovery-bench.run=r1 --label recovery-bench.engine=vllm '
-      + '--label recovery-bench.model=qwen3-8b -p 127.0.0.1:18000:8000 --gpus all --ipc host '
+      'docker run -d --name eng-r1-vllm-qwen3-8b --label engines.managed=true --label engines.run=r1 --label engines.engine=vllm '
+      + '--label engines.model=qwen3-8b -p 127.0.0.1:18000:8000 --gpus all --ipc host '
       + '--mount type=bind,source=/srv/models/Qwen3-8B,target=/models/Qwen3-8B,readonly -e HF_HUB_OFFLINE=1 -e VLLM_BATCH_INVARIANT=1 '
       + 'vllm/vllm-openai:v0.32.0 /models/Qwen3-8B --served-model-name qwen3-8b --enable-auto-tool-choice --tool-call-parser hermes '
       + '--chat-template-content-format string --max-model-len 32768 --max-num-seqs 1 --seed 0 --generation-config vllm --host 0.0.0.0 --port 8000',

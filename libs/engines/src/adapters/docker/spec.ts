@@ -21,7 +21,7 @@ const DEFAULT_GEULPU_PORT = 8080;
 
 /** Docker's name rule is `[a-zA-Z0-9][a-zA-Z0-9_.-]+`. */
 export function containerName(runId: string, engine: string, servedName: string): string {
-  const raw = `rb-${runId}-${engine}-${servedName}`.replace(/[^A-Za-z0-9_.-]+/g, '-');
+  const raw = `eng-${runId}-${engine}-${servedName}`.replace(/[^A-Za-z0-9_.-]+/g, '-');
   return raw.slice(0, 120);
 }
 

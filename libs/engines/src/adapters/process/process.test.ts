@@ -41,7 +41,7 @@ describe('process engines', () => {
     expect(((await reply.json()) as { model: string }).model).toBe('sim-in-a-process');
     expect(engine.logs().join('\n')).toMatch(/sim-engine listening on http:\/\/127\.0\.0\.1:\d+ \(profile ideal\)/);
     const files = engine.detail.logFiles as { stdout: string; stderr: string };
-    expect(files.stdout).toBe(join(logDir, 'engines', 'rb-proc-test-generic-sim-in-a-process.stdout.log'));
+    expect(files.stdout).toBe(join(logDir, 'engines', 'eng-proc-test-generic-sim-in-a-process.stdout.log'));
 
     await engine[Symbol.asyncDispose]();
     expect(await eventually(() => !isAlive(pid))).toBe(true);
