@@ -13,8 +13,8 @@ import sys
 import urllib.request
 
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
-from round2_http import httpx_items
-from round8_http import api_server, urllib_bodies
+from round2_http import httpx_items, requests_bodies, urllib_bodies
+from round8_http import api_server
 from round9_http import _Api9Handler
 
 R10 = f"{SCRATCH}/r10"
@@ -126,25 +126,21 @@ for issue in open_issues("acme/billing-api"):
 def http10(c):
     import requests
 
-    server, base, add = api_server(c, _Api10Handler, 8042, API10_TRUTH, "api10", WHERE)
-    urllib_bodies(add, base, "api10", BY_URLLIB)
+    server, base = api_server(c, _Api10Handler, 8042)
+    urllib_bodies(c, base, "api10", API10_TRUTH, BY_URLLIB, WHERE)
 
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.post(f"{base}/api10/{name}", json={"customer": "cus_RkT4mZp9XwQ2aL", "currency": "usd"}, headers={"Authorization": "Bearer sk_test_placeholder"}, timeout=5)
-        add("python-requests", name, response.status_code, response.reason, response.text, f"{how} post(json=...) response.text")
+    requests_bodies(c, base, "api10", API10_TRUTH, BY_REQUESTS, WHERE, json={"customer": "cus_RkT4mZp9XwQ2aL", "currency": "usd"}, headers={"Authorization": "Bearer sk_test_placeholder"})
 
     httpx = run_httpx(HTTPX_CODE, base, json.dumps(BY_HTTPX), str(c.closed))
     if httpx is not None:
         result, hx = httpx
-        for item in result["out"]:
-            item["how"] = item["how"].replace("body written in servers.py", WHERE)
         httpx_items(c, result["out"], API10_TRUTH, {
             # transient by rule 4: a 429 (raise_for_status names the status)
             "raise-for-status-429-tpm": ("transient", "429: too many requests"),
             # transient by rule 4: connection refused
             "dev-server-refused": ("transient", "connection refused by the local dev server's port"),
-        }, hx)
+        }, hx, where=WHERE)
 
     source = "python-requests"
     # transient by rule 4: connection refused (the local dev server is not up)

@@ -13,8 +13,8 @@ import sys
 import urllib.request
 
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
-from round2_http import httpx_items
-from round8_http import api_server, urllib_bodies
+from round2_http import httpx_items, requests_bodies, urllib_bodies
+from round8_http import api_server
 from round9_http import _Api9Handler
 
 R11 = f"{SCRATCH}/r11"
@@ -136,25 +136,21 @@ print(intent["id"], intent["status"])
 def http11(c):
     import requests
 
-    server, base, add = api_server(c, _Api11Handler, 8043, API11_TRUTH, "api11", WHERE)
-    urllib_bodies(add, base, "api11", BY_URLLIB)
+    server, base = api_server(c, _Api11Handler, 8043)
+    urllib_bodies(c, base, "api11", API11_TRUTH, BY_URLLIB, WHERE)
 
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.post(f"{base}/api11/{name}", json={"items": [{"sku": "TSHIRT-M", "quantity": 0}], "range": "Orders!A1:F200"}, headers={"Authorization": "Bearer test_placeholder"}, timeout=5)
-        add("python-requests", name, response.status_code, response.reason, response.text, f"{how} post(json=...) response.text")
+    requests_bodies(c, base, "api11", API11_TRUTH, BY_REQUESTS, WHERE, json={"items": [{"sku": "TSHIRT-M", "quantity": 0}], "range": "Orders!A1:F200"}, headers={"Authorization": "Bearer test_placeholder"})
 
     httpx = run_httpx(HTTPX_CODE, base, json.dumps(BY_HTTPX), str(c.silent))
     if httpx is not None:
         result, hx = httpx
-        for item in result["out"]:
-            item["how"] = item["how"].replace("body written in servers.py", WHERE)
         httpx_items(c, result["out"], API11_TRUTH, {
             # transient by rule 4: a 504 (raise_for_status names the status)
             "r11-raise-for-status-504-nginx": ("transient", "504: gateway timeout"),
             # transient by rule 4: a network read timeout
             "r11-read-timeout-local-metrics": ("transient", "network read timeout"),
-        }, hx)
+        }, hx, where=WHERE)
 
     source = "python-requests"
     # transient by rule 4: connection refused (the local backend is not up)

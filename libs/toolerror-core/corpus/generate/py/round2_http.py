@@ -52,42 +52,55 @@ HTTPX_BARE = {
 }
 
 
-def api_body_forms(c, source, api, truths, name, status, reason_phrase, body, how):
+SERVERS_PY = "body written in servers.py"
+
+
+def api_body_forms(c, source, api, truths, name, status, reason_phrase, body, how, where=SERVERS_PY):
     """The body of /API/NAME as a tool returns it, and `STATUS REASON: body` where the status is an error; the
-    truth and reason are truths[NAME]."""
+    truth and reason are truths[NAME]; `where` says where the body was written."""
     truth, reason = truths[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{api}/{name} (body written in servers.py)")
+    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{api}/{name} ({where})")
     if status >= 400:
         c.add(source, f"api-{name}", "status-body", f"{status} {reason_phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /{api}/{name}")
 
 
-def urllib_bodies(c, base, api, truths, names):
+def urlopen_body(url):
+    """The status, reason and body of a GET with urllib, whether the server answered a success or an HTTPError."""
+    try:
+        response = urllib.request.urlopen(url, timeout=5)
+        return response.status, response.reason, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.reason, e.read().decode()
+
+
+def urllib_bodies(c, base, api, truths, names, where=SERVERS_PY):
     """/API/NAME of each name fetched with urlopen: the body of the response or of the HTTPError."""
     for name in names:
-        try:
-            response = urllib.request.urlopen(f"{base}/{api}/{name}", timeout=5)
-            status, phrase, body = response.status, response.reason, response.read().decode()
-        except urllib.error.HTTPError as e:
-            status, phrase, body = e.code, e.reason, e.read().decode()
-        api_body_forms(c, "python-urllib", api, truths, name, status, phrase, body, "urllib.request.urlopen, body of the response or HTTPError")
+        api_body_forms(c, "python-urllib", api, truths, name, *urlopen_body(f"{base}/{api}/{name}"), "urllib.request.urlopen, body of the response or HTTPError", where)
 
 
-def requests_bodies(c, base, api, truths, names):
-    """/API/NAME of each name fetched with requests.get: response.text."""
+def requests_bodies(c, base, api, truths, names, where=SERVERS_PY, json=None, headers=None):
+    """/API/NAME of each name fetched with requests: response.text of a GET, or of a POST of `json` when given."""
     import requests
 
     for name in names:
-        response = requests.get(f"{base}/{api}/{name}", timeout=5)
-        api_body_forms(c, "python-requests", api, truths, name, response.status_code, response.reason, response.text, f"requests {requests.__version__} response.text")
+        url = f"{base}/{api}/{name}"
+        if json is None:
+            response, call = requests.get(url, timeout=5), "response.text"
+        else:
+            response, call = requests.post(url, json=json, headers=headers, timeout=5), "post(json=...) response.text"
+        api_body_forms(c, "python-requests", api, truths, name, response.status_code, response.reason, response.text, f"requests {requests.__version__} {call}", where)
 
 
-def httpx_items(c, items, api_truths, truths, how, text=lambda t: t):
+def httpx_items(c, items, api_truths, truths, how, text=lambda t: t, where=SERVERS_PY):
     """The forms printed by an HTTPX_CODE script: an item with a name is a body of api_truths, the others are
-    errors of truths by case; text() fixes what changes between runs."""
+    errors of truths by case; text() fixes what changes between runs; `where` says where the bodies were written."""
     for item in items:
         t, reason = api_truths[item["name"]] if "name" in item else truths[item["case"]]
         for form, value in item["forms"].items():
-            call = item["how"] if form != "status-body" else item["how"].replace("response.text of", "f'{status_code} {reason_phrase}: {text}' of")
+            call = item["how"].replace(SERVERS_PY, where)
+            if form == "status-body":
+                call = call.replace("response.text of", "f'{status_code} {reason_phrase}: {text}' of")
             c.add("python-httpx", item["case"], form, text(value), t, reason, f"{how} {call}")
 
 

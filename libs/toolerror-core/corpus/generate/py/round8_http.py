@@ -12,12 +12,11 @@ import json
 import subprocess
 import sys
 import threading
-import urllib.error
 import urllib.request
 
 import servers
 from common import COMMAND_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
-from round2_http import httpx_items
+from round2_http import httpx_items, requests_bodies, urllib_bodies
 
 R8 = f"{SCRATCH}/r8"
 WHERE = "body written in round8_http.py"
@@ -99,44 +98,12 @@ class _Api8Handler(servers._Handler):
             super().do_GET()
 
 
-def _start(handler=_Api8Handler):
+def api_server(c, handler, canonical_port):
+    """Serves `handler` on a free port (rewritten to `canonical_port`); returns the server and its base URL."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def urlopen_body(url):
-    """The status, reason and body of a GET with urllib, whether the server answered a success or an HTTPError."""
-    try:
-        response = urllib.request.urlopen(url, timeout=5)
-        return response.status, response.reason, response.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.reason, e.read().decode()
-
-
-def api_server(c, handler, canonical_port, truths, prefix, where):
-    """Serves `handler` on a free port (rewritten to `canonical_port`); returns the server, its base URL and an
-    `add(source, name, status, phrase, body, how)` that records a body of /`prefix`/NAME with its truth."""
-    server = _start(handler)
     c.port(server.server_port, canonical_port)
-
-    def add(source, name, status, phrase, body, how):
-        _add_body(c, source, name, status, phrase, body, how, truths, prefix, where)
-
-    return server, f"http://127.0.0.1:{server.server_port}", add
-
-
-def urllib_bodies(add, base, prefix, names):
-    """Fetches /`prefix`/NAME for each name with urllib and records each body with `add`."""
-    for name in names:
-        add("python-urllib", name, *urlopen_body(f"{base}/{prefix}/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
-
-
-def _add_body(c, source, name, status, phrase, body, how, truths=API8_TRUTH, prefix="api8", where=WHERE):
-    truth, reason = truths[name]
-    c.add(source, f"api-{name}", "body", body, truth, reason, f"{how} of /{prefix}/{name} ({where})")
-    if status >= 400:
-        c.add(source, f"api-{name}", "status-body", f"{status} {phrase}: {body}", truth, reason, f"{how}, f'{{status}} {{reason}}: {{body}}' of /{prefix}/{name}")
+    return server, f"http://127.0.0.1:{server.server_port}"
 
 
 HTTPX_CODE = HTTPX_PRELUDE + r'''
@@ -166,28 +133,20 @@ print(f"{len(orders)} open orders")
 
 
 def http8(c):
-    server = _start()
-    c.port(server.server_port, 8040)
-    base = f"http://127.0.0.1:{server.server_port}"
-
-    for name in BY_URLLIB:
-        _add_body(c, "python-urllib", name, *urlopen_body(f"{base}/api8/{name}"), "urllib.request.urlopen, body of the response or HTTPError")
+    server, base = api_server(c, _Api8Handler, 8040)
+    urllib_bodies(c, base, "api8", API8_TRUTH, BY_URLLIB, WHERE)
 
     import requests
     import urllib3
 
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.get(f"{base}/api8/{name}", timeout=5)
-        _add_body(c, "python-requests", name, response.status_code, response.reason, response.text, f"{how} response.text")
+    requests_bodies(c, base, "api8", API8_TRUTH, BY_REQUESTS, WHERE)
 
     httpx = run_httpx(HTTPX_CODE, base, json.dumps(BY_HTTPX))
     if httpx is not None:
         result, hx = httpx
-        for item in result["out"]:
-            item["how"] = item["how"].replace("body written in servers.py", WHERE)
         # transient by rule 4: a 500 (raise_for_status names the status)
-        httpx_items(c, result["out"], API8_TRUTH, {"raise-for-status-500": ("transient", "500: server error that SDKs retry")}, hx)
+        httpx_items(c, result["out"], API8_TRUTH, {"raise-for-status-500": ("transient", "500: server error that SDKs retry")}, hx, where=WHERE)
 
     # fixable: names the timeout value and the types it must have
     e = caught(lambda: requests.get(f"{base}/ok", timeout="5"))

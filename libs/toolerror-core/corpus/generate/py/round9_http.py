@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 from common import COMMAND_ENV, GIT_ENV, HTTPX_PRELUDE, SCRATCH, caught, run_httpx, write_file
-from round2_http import httpx_items
-from round8_http import _Api8Handler, api_server, urllib_bodies
+from round2_http import httpx_items, requests_bodies, urllib_bodies
+from round8_http import _Api8Handler, api_server
 
 R9 = f"{SCRATCH}/r9"
 WHERE = "body written in round9_http.py"
@@ -170,27 +170,23 @@ def _dns_forms(python, call):
 def http9(c):
     import requests
 
-    server, base, add = api_server(c, _Api9Handler, 8041, API9_TRUTH, "api9", WHERE)
-    urllib_bodies(add, base, "api9", BY_URLLIB)
+    server, base = api_server(c, _Api9Handler, 8041)
+    urllib_bodies(c, base, "api9", API9_TRUTH, BY_URLLIB, WHERE)
 
     how = f"requests {requests.__version__}"
-    for name in BY_REQUESTS:
-        response = requests.post(f"{base}/api9/{name}", json={"fields": {"Name": "Acme GmbH"}}, timeout=5)
-        add("python-requests", name, response.status_code, response.reason, response.text, f"{how} post(json=...) response.text")
+    requests_bodies(c, base, "api9", API9_TRUTH, BY_REQUESTS, WHERE, json={"fields": {"Name": "Acme GmbH"}})
 
     dns = _dns_forms("/usr/bin/python3", f"__import__('httpx').get('{DNS_URL}', timeout=5)")
     httpx = run_httpx(HTTPX_CODE, base, json.dumps(BY_HTTPX), json.dumps(dns))
     if httpx is not None:
         result, hx = httpx
-        for item in result["out"]:
-            item["how"] = item["how"].replace("body written in servers.py", WHERE)
         items = [item for item in result["out"] if item["forms"] is not None]
         httpx_items(c, items, API9_TRUTH, {
             # transient by rule 4: a 503 (raise_for_status names the status)
             "raise-for-status-503": ("transient", "503: service unavailable (a maintenance page)"),
             # transient by rule 4: Temporary failure in name resolution
             "dns-temporary-failure": ("transient", "temporary failure in name resolution"),
-        }, hx)
+        }, hx, where=WHERE)
 
     # transient by rule 4: Temporary failure in name resolution (the resolver does not answer)
     dns = _dns_forms(sys.executable, f"__import__('requests').get('{DNS_URL}', timeout=5)")
