@@ -131,3 +131,13 @@ def write_file(path, text, mode=None):
         f.write(text)
     if mode is not None:
         os.chmod(path, mode)
+
+
+def git_repo(path, files, message):
+    """A git repository at path (branch main) whose first commit, `message`, holds files {name: text}."""
+    os.makedirs(path, exist_ok=True)
+    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=path, env=GIT_ENV, check=True)
+    for name, text in files.items():
+        write_file(f"{path}/{name}", text)
+    subprocess.run(["git", "add", "."], cwd=path, env=GIT_ENV, check=True)
+    subprocess.run(["git", "commit", "-q", "-m", message], cwd=path, env=GIT_ENV, check=True)

@@ -15,7 +15,7 @@ import sqlite3
 import subprocess
 import sys
 
-from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
+from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, git_repo, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 from round6 import ENV, _coreutils, _run
 from libraries import optional_import
@@ -52,11 +52,7 @@ def processes10(c):
     c.add(source, "git-status-not-a-repo", "stderr", run.stderr, "ambiguous", "the working directory is not a git repository; which directory is meant is not said", f"git status outside a repository, stderr, exit {run.returncode} ({git})")
 
     repo = f"{R10}/webapp"
-    os.makedirs(repo, exist_ok=True)
-    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=repo, env=GIT_ENV, check=True)
-    _write(f"{repo}/app/settings.py", "DEBUG = False\nALLOWED_HOSTS = ['app.example.com']\n")
-    subprocess.run(["git", "add", "."], cwd=repo, env=GIT_ENV, check=True)
-    subprocess.run(["git", "commit", "-q", "-m", "Initial commit"], cwd=repo, env=GIT_ENV, check=True)
+    git_repo(repo, {"app/settings.py": "DEBUG = False\nALLOWED_HOSTS = ['app.example.com']\n"}, "Initial commit")
     subprocess.run(["git", "checkout", "-q", "-b", "feature/staging-hosts"], cwd=repo, env=GIT_ENV, check=True)
     _write(f"{repo}/app/settings.py", "DEBUG = False\nALLOWED_HOSTS = ['app.example.com', 'staging.example.com']\n")
     subprocess.run(["git", "commit", "-q", "-a", "-m", "Allow the staging host"], cwd=repo, env=GIT_ENV, check=True)

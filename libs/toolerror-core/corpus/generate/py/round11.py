@@ -14,7 +14,7 @@ import sqlite3
 import subprocess
 import sys
 
-from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
+from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, git_repo, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 from round6 import ENV, _coreutils, _run
 from libraries import jsonschema_cases, optional_import
@@ -59,12 +59,7 @@ def processes11(c):
     source = "python-subprocess"
     git = _run(["git", "--version"], cwd=R11).stdout.strip()
     repo = f"{R11}/api"
-    os.makedirs(repo, exist_ok=True)
-    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=repo, env=GIT_ENV, check=True)
-    _write(f"{repo}/README.md", "# api\n")
-    _write(f"{repo}/app/main.py", "from fastapi import FastAPI\n\napp = FastAPI()\n")
-    subprocess.run(["git", "add", "."], cwd=repo, env=GIT_ENV, check=True)
-    subprocess.run(["git", "commit", "-q", "-m", "Initial commit"], cwd=repo, env=GIT_ENV, check=True)
+    git_repo(repo, {"README.md": "# api\n", "app/main.py": "from fastapi import FastAPI\n\napp = FastAPI()\n"}, "Initial commit")
     run = _run(["git", "push", "-u", "origin", "main"], cwd=repo, env=GIT_ENV)
     # ambiguous by rule 6: no remote named origin; which remote or URL is meant is not said
     c.add(source, "r11-git-push-no-origin", "stderr", run.stderr, "ambiguous", "origin is not a configured remote; which remote or URL is meant is not said", f"git push -u origin main in a repository without remotes, stderr, exit {run.returncode} ({git})")

@@ -15,7 +15,7 @@ import sqlite3
 import subprocess
 import sys
 
-from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
+from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, git_repo, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 from round6 import ENV, _run
 from libraries import optional_import
@@ -49,22 +49,13 @@ def files8(c):
     c.add_forms("python-builtins", "json-load-empty-file", caught(load_settings), "ambiguous", "a parse error of a JSON file the tool read (it is empty); the fix is in the data, not a changed value", "json.load of an empty file")
 
 
-def _repo(path, files, message):
-    os.makedirs(path, exist_ok=True)
-    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=path, env=GIT_ENV, check=True)
-    for name, text in files.items():
-        _write(f"{path}/{name}", text)
-    subprocess.run(["git", "add", "."], cwd=path, env=GIT_ENV, check=True)
-    subprocess.run(["git", "commit", "-q", "-m", message], cwd=path, env=GIT_ENV, check=True)
-
-
 def processes8(c):
     os.makedirs(R8, exist_ok=True)
     source = "python-subprocess"
     git = _run(["git", "--version"], cwd=R8).stdout.strip()
 
     repo = f"{R8}/repo"
-    _repo(repo, {"client.py": "TIMEOUT = 30\nRETRIES = 3\n"}, "Initial commit")
+    git_repo(repo, {"client.py": "TIMEOUT = 30\nRETRIES = 3\n"}, "Initial commit")
     run = _run(["git", "commit", "-m", "Raise the client timeout"], cwd=repo, env=GIT_ENV)
     # ambiguous: a bare exit 1; there is nothing to commit and whether a change was meant to be made first is not said
     c.add(source, "git-nothing-to-commit", "stdout", run.stdout, "ambiguous", "nothing was committed because nothing changed; whether an edit is missing or the work is done depends on context", f"git commit with a clean working tree, stdout, exit {run.returncode} ({git})")

@@ -16,7 +16,7 @@ import sqlite3
 import subprocess
 import sys
 
-from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, write_file as _write
+from common import GIT_ENV, SCRATCH, caught, fresh_sqlite, git_repo, write_file as _write
 from round2 import NOBODY, _as_nobody_forms
 from round6 import ENV, _run
 from libraries import optional_import
@@ -65,12 +65,7 @@ def processes9(c):
     source = "python-subprocess"
     git = _run(["git", "--version"], cwd=R9).stdout.strip()
     repo = f"{R9}/repo"
-    os.makedirs(repo, exist_ok=True)
-    subprocess.run(["git", "-c", "init.defaultBranch=main", "init", "-q"], cwd=repo, env=GIT_ENV, check=True)
-    _write(f"{repo}/src/errors.py", "class RetryError(Exception):\n    pass\n")
-    _write(f"{repo}/src/client.py", "TIMEOUT = 30\n")
-    subprocess.run(["git", "add", "."], cwd=repo, env=GIT_ENV, check=True)
-    subprocess.run(["git", "commit", "-q", "-m", "Initial commit"], cwd=repo, env=GIT_ENV, check=True)
+    git_repo(repo, {"src/errors.py": "class RetryError(Exception):\n    pass\n", "src/client.py": "TIMEOUT = 30\n"}, "Initial commit")
     subprocess.run(["git", "checkout", "-q", "-b", "release/2.4"], cwd=repo, env=GIT_ENV, check=True)
     _write(f"{repo}/src/client.py", "TIMEOUT = 45\n")
     subprocess.run(["git", "commit", "-q", "-a", "-m", "Release timeout"], cwd=repo, env=GIT_ENV, check=True)
