@@ -112,15 +112,18 @@ function jsonBodyStatus(body: Record<string, unknown>): number | undefined {
 const reportsError = (value: unknown): boolean =>
   value === true || (typeof value === 'string' && value !== '') || (Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.keys(value).length > 0);
 
-/** Salesforce's error body: a JSON list of `{"message": …, "errorCode": …}` objects. */
-function errorCodeList(t: string): boolean {
+/** A text that is a non-empty JSON list of objects every one of which `isItem` accepts. */
+function jsonListOf(text: string, isItem: (item: Record<string, unknown>) => boolean): boolean {
   try {
-    const list: unknown = JSON.parse(t);
-    return Array.isArray(list) && list.length > 0 && list.every((e) => typeof e === 'object' && e !== null && typeof (e as Record<string, unknown>).errorCode === 'string' && typeof (e as Record<string, unknown>).message === 'string');
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) && list.length > 0 && list.every((i) => typeof i === 'object' && i !== null && !Array.isArray(i) && isItem(i as Record<string, unknown>));
   } catch {
     return false;
   }
 }
+
+/** Salesforce's error body: a JSON list of `{"message": …, "errorCode": …}` objects. */
+const errorCodeList = (t: string): boolean => jsonListOf(t, (e) => typeof e.errorCode === 'string' && typeof e.message === 'string');
 
 /**
  * A whole text that is an API's JSON error body: Salesforce's list of `errorCode`s, Okta's `errorCode` and
@@ -275,12 +278,7 @@ export function messageEnvelope(text: string): boolean {
 export function zodIssues(text: string): boolean {
   const t = text.trim();
   if (!t.startsWith('[') || !t.endsWith(']') || !t.includes('"path"')) return false;
-  try {
-    const value: unknown = JSON.parse(t);
-    return Array.isArray(value) && value.length > 0 && value.every((i) => typeof i === 'object' && i !== null && typeof (i as Record<string, unknown>).code === 'string' && Array.isArray((i as Record<string, unknown>).path) && typeof (i as Record<string, unknown>).message === 'string');
-  } catch {
-    return false;
-  }
+  return jsonListOf(t, (i) => typeof i.code === 'string' && Array.isArray(i.path) && typeof i.message === 'string');
 }
 
 /** SQLite's own messages, as `str(e)` of Python's sqlite3 errors returns them: the whole text is the message. */
