@@ -348,6 +348,15 @@ async function addStatusBodies(base, id, cases, bodyAlone = false) {
   }
 }
 
+/** /api/NAME of each case fetched with undici's request(), as a tool wraps it: `Request failed with status ${statusCode}: ${text}`. */
+async function addUndiciStatusBodies(base, id, cases) {
+  for (const [name, truth, reason] of cases) {
+    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
+    const text = await body.text();
+    add('node-undici', id(name), 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
+  }
+}
+
 /** A port whose listen backlog is full (a python3 socket that never accepts): connects to it hang for real. */
 async function fullBacklogPort(canonical) {
   const child = spawn('python3', ['-c', 'import socket, time\ns = socket.socket()\ns.bind(("127.0.0.1", 0))\ns.listen(0)\nprint(s.getsockname()[1], flush=True)\ntime.sleep(120)'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -745,14 +754,10 @@ async function apis3(env) {
     ['jsonapi-422', 'fixable', 'the JSON:API error points at quantity and says it must be greater than 0'],
   ]);
   // undici request() with the `${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `http-${name}`, [
     ['aws-throttling', 'transient', 'a ThrottlingException: the request rate is too high'],
     ['s3-nosuchkey', 'ambiguous', 'NoSuchKey: the object does not exist'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   // A Slack-style client: HTTP status and `ok: false` mapped to `Slack API error: ${error}`.
   const slack = async (name) => {
     const res = await fetch(`${base}/api/${name}`);
@@ -1013,12 +1018,7 @@ async function apis5(env) {
     ['k8s-409', 'ambiguous', '409: the deployment already exists: a conflict with stored data'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  {
-    const name = 'pool-503';
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `http5-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, 'transient', '503: the database pool is exhausted; try again later', `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  await addUndiciStatusBodies(base, (name) => `http5-${name}`, [['pool-503', 'transient', '503: the database pool is exhausted; try again later']]);
   const pipelineRes = await fetch(`${base}/api/ci-pipeline`);
   add('node-fetch', 'ok-ci-pipeline-failure-fields', 'body', await pipelineRes.text(), 'none', 'the pipeline succeeded; its fields are named failure_reason and a note names a retried ETIMEDOUT', `fetch ${apiBodyHow('ci-pipeline')}: the response body`);
 }
@@ -1164,14 +1164,10 @@ async function apis6(env) {
     ['npm-404', 'ambiguous', '404: missing resource'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `http6-${name}`, [
     ['shopify-401', 'unrecoverable', '401: the API key or access token is invalid'],
     ['cloudflare-502', 'transient', '502: bad gateway (a Cloudflare page)'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `http6-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   const search = await fetch(`${base}/api/issues-search`);
   add('node-fetch', 'ok-issue-search-error-titles', 'body', await search.text(), 'none', 'the search returned its results; their titles are error texts', `fetch ${apiBodyHow('issues-search')}: the response body`);
 }
@@ -1306,14 +1302,10 @@ async function apis7(env) {
     ['jira-404', 'ambiguous', '404: the issue does not exist or is not visible; which one is meant is not said'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `http7-${name}`, [
     ['hubspot-401', 'unrecoverable', '401: no authentication credentials were found'],
     ['stripe-429-lock', 'transient', '429: the object is locked by another request; retry the request'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `http7-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   const deliveries = await fetch(`${base}/api/webhook-deliveries`);
   add('node-fetch', 'ok-webhook-deliveries-redelivered', 'body', await deliveries.text(), 'none', 'the deliveries were listed; both are OK, one note names an earlier 502', `fetch ${apiBodyHow('webhook-deliveries')}: the response body`);
 }
@@ -1440,15 +1432,11 @@ async function apis8(env) {
     ['notion-404', 'ambiguous', '404: the database is not found (or not shared); which one is meant is not said'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `r8-http-${name}`, [
     ['github-401', 'unrecoverable', '401: bad credentials'],
     ['sentry-500', 'transient', '500: an internal error of the server'],
     ['alb-504', 'transient', '504: gateway timeout (a load balancer page)'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `r8-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   await addThrown('node-fetch', [
     ['r8-json-empty-body', async () => (await fetch(`${base}/api/empty-200`)).json(), 'ambiguous', 'a JSON parse error of the (empty) data the tool read', `fetch, res.json() ${apiBodyHow('empty-200')} (an empty 200 body)`],
   ]);
@@ -1612,16 +1600,12 @@ async function apis9(env) {
     ['bitbucket-404', 'ambiguous', '404: the repository is not found; which one is meant is not said'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `r9-http-${name}`, [
     ['cloudfront-502', 'transient', '502: the CDN could not connect to the origin'],
     ['pagerduty-401', 'unrecoverable', '401: the API key is invalid or revoked'],
     ['datadog-403', 'unrecoverable', '403: forbidden'],
     ['algolia-400', 'fixable', 'the 400 names hitsPerPage and the range it must be in'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `r9-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   const imported = await fetch(`${base}/api/bulk-import`);
   add('node-fetch', 'r9-ok-bulk-import', 'body', await imported.text(), 'none', 'the import completed with 0 failed rows; a warning names an error_code column', `fetch ${apiBodyHow('bulk-import')}: the response body`);
   // A tool that names the URL and the error's name around fetch's timeout.
@@ -1787,15 +1771,11 @@ async function apis10(env) {
     ['google-401', 'unrecoverable', '401: invalid authentication credentials'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `r10-http-${name}`, [
     ['stripe-401', 'unrecoverable', '401: the API key is invalid'],
     ['apigw-504', 'transient', '504: the endpoint request timed out at the gateway'],
     ['express-404', 'ambiguous', '404: no such route; which one is meant is not said'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `r10-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   // A Slack-style tool: a 200 whose body says ok: false; the tool throws `Slack API error: ${data.error}`.
   const slack = await (await fetch(`${base}/api/slack-post`, { method: 'POST', body: '{"channel":"#deploys","text":"web v2.14.0 is live"}' })).json();
   add('node-fetch', 'r10-slack-channel-not-found', 'thrown', String(new Error(`Slack API error: ${slack.error}`)), 'ambiguous', 'the channel is not found; the valid ones are not listed', `fetch ${apiBodyHow('slack-post')}: String(new Error(\`Slack API error: \${data.error}\`))`);
@@ -1950,14 +1930,10 @@ async function apis11(env) {
     ['github-422-missing', 'fixable', 'the 422 names the missing field title'],
   ]);
   // undici request() with the `Request failed with status ${statusCode}: ${body}` wrapper.
-  for (const [name, truth, reason] of [
+  await addUndiciStatusBodies(base, (name) => `r11-http-${name}`, [
     ['apigw-503', 'transient', '503: service unavailable'],
     ['nginx-504', 'transient', '504: gateway time-out (an nginx page)'],
-  ]) {
-    const { statusCode, body } = await undiciRequest(`${base}/api/${name}`);
-    const text = await body.text();
-    add('node-undici', `r11-http-${name}`, 'status-body', `Request failed with status ${statusCode}: ${text}`, truth, reason, `undici ${UNDICI_VERSION} request() ${apiBodyHow(name)}: \`Request failed with status \${statusCode}: \${text}\``);
-  }
+  ]);
   // A Slack-style tool: a 200 whose body says ok: false; the tool throws `Slack API error: ${error} (needed: ${needed})`.
   const slack = await (await fetch(`${base}/api/slack-missing-scope`, { method: 'POST', body: '{"channel":"C05R11DEV","text":"Release 3.2.0 is out"}' })).json();
   add('node-fetch', 'r11-slack-missing-scope', 'thrown', String(new Error(`Slack API error: ${slack.error} (needed: ${slack.needed})`)), 'unrecoverable', 'the token lacks the chat:write scope: a credential the call cannot change', `fetch ${apiBodyHow('slack-missing-scope')}: String(new Error(\`Slack API error: \${data.error} (needed: \${data.needed})\`))`);
