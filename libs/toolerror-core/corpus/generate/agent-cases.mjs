@@ -6,7 +6,7 @@
 // and app.py (a script that raises TypeError).
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -487,6 +487,14 @@ function openCodeFamily(env, bash) {
   ];
 }
 
+/** Appends a round's cases ({agent: (env) => cases}) after each agent's earlier cases. */
+function appendRound(round) {
+  for (const [agent, cases] of Object.entries(round)) {
+    const before = AGENT_CASES[agent];
+    AGENT_CASES[agent] = (env) => [...before(env), ...cases(env)];
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Round 8. A health check that reports a non-200 status in its own words, a module whose doctest fails, and a
 // changelog and a deploy log whose lines name errors. The round's cases are appended to each agent's list below.
@@ -571,10 +579,7 @@ const ROUND8 = {
     ]),
   ],
 };
-for (const [agent, round8] of Object.entries(ROUND8)) {
-  const before = AGENT_CASES[agent];
-  AGENT_CASES[agent] = (env) => [...before(env), ...round8(env)];
-}
+appendRound(ROUND8);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Round 9. A Node package whose test fails (npm writes no log file: the project's .npmrc sets logs-max=0, so the
@@ -684,10 +689,7 @@ const ROUND9 = {
     ];
   },
 };
-for (const [agent, round9] of Object.entries(ROUND9)) {
-  const before = AGENT_CASES[agent];
-  AGENT_CASES[agent] = (env) => [...before(env), ...round9(env)];
-}
+appendRound(ROUND9);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Round 10. An ordinary working day: tests that fail, scripts and curl calls against local APIs that refuse,
@@ -696,7 +698,6 @@ for (const [agent, round9] of Object.entries(ROUND9)) {
 // the agents' file tools and web fetches, and a few successes whose output names errors. `env.web` also serves
 // the round-10 endpoints of API_BODIES in agents.mjs. Files created here are handed to the agent (nobody) unless
 // the case says otherwise.
-import { rmSync } from 'node:fs';
 
 const INVOICE_TESTS = {
   'invoice.py': 'def line_total(qty, unit_price, discount=0):\n    return qty * unit_price - discount\n\n\ndef apply_vat(amount, rate):\n    """Return the amount with VAT added."""\n    return round(amount * rate, 2)\n',
@@ -862,10 +863,7 @@ const ROUND10 = {
     ]);
   },
 };
-for (const [agent, round10] of Object.entries(ROUND10)) {
-  const before = AGENT_CASES[agent];
-  AGENT_CASES[agent] = (env) => [...before(env), ...round10(env)];
-}
+appendRound(ROUND10);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Round 11. Another ordinary working day, in its everyday proportions: failing tests, a build and a type check that
@@ -996,7 +994,4 @@ const ROUND11 = {
     ]);
   },
 };
-for (const [agent, round11] of Object.entries(ROUND11)) {
-  const before = AGENT_CASES[agent];
-  AGENT_CASES[agent] = (env) => [...before(env), ...round11(env)];
-}
+appendRound(ROUND11);
