@@ -16,6 +16,8 @@ export interface ContrastFilter {
  * models and seeds; tasks present for both systems are paired.
  */
 export interface ContrastSpec {
+  /** A stable id for gates and links (letters, digits, `. : / _ -`); default: the name. Unique. */
+  id?: string;
   /** Unique; also seeds the contrast's random stream, so it fixes the contrast's numbers. */
   name: string;
   a: string;
@@ -46,11 +48,16 @@ export const DEFAULT_EQUIVALENCE_LEVEL = 0.9;
 
 export function validateSpecs(specs: readonly ContrastSpec[]): void {
   const byName = new Map<string, ContrastSpec>();
+  const ids = new Set<string>();
   specs.forEach((spec, i) => {
     const where = `contrast ${i} (${JSON.stringify(spec?.name)})`;
     if (typeof spec?.name !== 'string' || spec.name === '') throw invalidSpec(`contrast ${i} needs a non-empty name`);
     if (byName.has(spec.name)) throw invalidSpec(`${where}: the name is used twice`);
     byName.set(spec.name, spec);
+    if (spec.id !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/.test(spec.id)) throw invalidSpec(`${where}: id ${JSON.stringify(spec.id)} must be letters, digits and . _ : / -`);
+    const id = spec.id ?? spec.name;
+    if (ids.has(id)) throw invalidSpec(`${where}: the id ${JSON.stringify(id)} is used twice`);
+    ids.add(id);
     validateOne(spec, where);
   });
   for (const spec of specs) {

@@ -15,6 +15,8 @@ export interface EvaluateOptions {
 
 /** One contrast's numbers, in the data's units (a difference of 0.142 is +14.2 points). */
 export interface ContrastResult {
+  /** The spec's stable id (its name when it declares none). */
+  id: string;
   name: string;
   a: string;
   b: string;
@@ -80,6 +82,7 @@ function evaluateOne(spec: ContrastSpec, metric: Metric, paired: PairedTasks, re
   const level = spec.level ?? (isEquivalence ? DEFAULT_EQUIVALENCE_LEVEL : DEFAULT_LEVEL);
   const notes = [...paired.notes];
   const result: ContrastResult = {
+    id: spec.id ?? spec.name,
     name: spec.name,
     a: spec.a,
     b: spec.b,

@@ -19,7 +19,7 @@ export { indexSamples, type Metric, type Outcome, type Sample, type SampleIndex 
 export { DEFAULT_ALPHA, DEFAULT_EQUIVALENCE_LEVEL, DEFAULT_MARGIN, type ContrastFilter, type ContrastSpec, type ContrastTest } from './contrast-spec.ts';
 export { evaluateContrasts, type ContrastEvaluation, type ContrastResult, type EvaluateOptions } from './contrasts.ts';
 export { countFailures, type FailureCount } from './failures.ts';
-export { evaluatePreset, scopeOf, type BenchmarkScope, type Preset, type PresetEvaluation, type PresetScope } from './presets/preset.ts';
-export { study3, STUDY3_CONDITIONS, STUDY3_SYSTEMS, type Study3Conditions } from './presets/study3.ts';
+export { evaluatePreset, scopeOf, type BenchmarkScope, type ConditionRoles, type Preset, type PresetEvaluation, type PresetOptions, type PresetScope } from './presets/preset.ts';
+export { study3, STUDY3_SYSTEMS } from './presets/study3.ts';
 export { armPreset, type ArmPresetOptions, type SystemRef } from './presets/arms.ts';
 export { getPreset, PRESETS, type PresetId } from './presets/registry.ts';

@@ -7,7 +7,7 @@ import { evaluateContrasts } from '../contrasts.ts';
 import { scopeOf } from '../presets/preset.ts';
 import { study3 } from '../presets/study3.ts';
 import { indexSamples, type Sample } from '../samples.ts';
-import { syntheticStudy3 } from '../testing/synthetic.ts';
+import { SYNTHETIC_ROLES, syntheticStudy3 } from '../testing/synthetic.ts';
 
 const BUDGET_MS = 5_000;
 const SAMPLES = 10_000;
@@ -26,7 +26,7 @@ function measure(label: string, samples: readonly Sample[], specs: readonly Cont
 }
 
 const samples = syntheticStudy3().slice(0, SAMPLES);
-measure('study3 preset', samples, study3.contrasts(scopeOf(samples)));
+measure('study3 preset', samples, study3.contrasts(scopeOf(samples, SYNTHETIC_ROLES)));
 
 // The heavy end: every contrast pools both benchmarks, so each resample draws all ~124 tasks.
 const systems = ['G-on', 'G-off', 'L', 'V', 'S', 'E1', 'E2'];

@@ -12,6 +12,22 @@ export interface BenchmarkScope {
   benchmark: string;
   /** Empty when its samples name no tier; the contrasts then pool all of them. */
   tiers: readonly string[];
+  /** What its conditions mean to a study, as the benchmark declares it; presets skip a benchmark without. */
+  roles?: ConditionRoles;
+}
+
+/** A benchmark's conditions by the part they play in a study (the paper's Study 3 reads them). */
+export interface ConditionRoles {
+  /** Explicit errors: where the layer should act (H3.1, the layer effect). */
+  explicit: readonly string[];
+  /** Where the layer should not act. */
+  control: readonly string[];
+  /** Transient faults: where tool-side retries (E2) act. */
+  transient: readonly string[];
+  /** Where a tool is hidden, for H3.4's stop rates; null where the benchmark hides none. */
+  missingTool: readonly string[] | null;
+  /** Arms the benchmark cannot measure, with the reason (e.g. E2 where the judge fails a tool-side retry). */
+  invalid?: Readonly<Partial<Record<'e1' | 'e2', string>>>;
 }
 
 /** A named list of contrasts, expanded per benchmark and tier, since each is analysed separately. */
@@ -27,20 +43,25 @@ export interface PresetEvaluation extends ContrastEvaluation {
   failures: FailureCount[];
 }
 
-export function scopeOf(samples: readonly Sample[]): PresetScope {
+export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<string, ConditionRoles>> = {}): PresetScope {
   const tiers = new Map<string, Set<string>>();
   for (const s of samples) {
     const set = tiers.get(s.benchmark) ?? new Set<string>();
     if (s.tier !== undefined) set.add(s.tier);
     tiers.set(s.benchmark, set);
   }
-  return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort() })) };
+  return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort(), ...(roles[benchmark] ? { roles: roles[benchmark] } : {}) })) };
+}
+
+export interface PresetOptions extends EvaluateOptions {
+  /** Per benchmark id, the roles of its conditions (from its entry). */
+  roles?: Readonly<Record<string, ConditionRoles>>;
 }
 
 /** Evaluates a preset over the benchmarks and tiers found in the samples, with the failure counts beside it. */
-export function evaluatePreset(samples: readonly Sample[], preset: Preset, options: EvaluateOptions = {}): PresetEvaluation {
+export function evaluatePreset(samples: readonly Sample[], preset: Preset, options: PresetOptions = {}): PresetEvaluation {
   const index = indexSamples(samples);
-  const scope = scopeOf(samples);
+  const scope = scopeOf(samples, options.roles);
   const evaluation = evaluateContrasts(index, preset.contrasts(scope), options);
   return { preset: preset.id, scope, ...evaluation, failures: countFailures(index) };
 }

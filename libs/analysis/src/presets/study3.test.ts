@@ -3,9 +3,15 @@ import type { ContrastResult } from '../contrasts.ts';
 import type { Sample } from '../samples.ts';
 import { evaluatePreset, scopeOf } from './preset.ts';
 import { getPreset } from './registry.ts';
-import { study3, STUDY3_CONDITIONS } from './study3.ts';
+import type { ConditionRoles } from './preset.ts';
+import { study3 } from './study3.ts';
 
 const EXPLICIT: Record<string, string[]> = { toolmaze: ['P1', 'P2'], loudquiet: ['timeout', 'schema_drift', 'missing_tool'] };
+/** The roles the two benchmarks' entries declare (the analysis library holds no benchmark's conditions). */
+const ROLES: Record<string, ConditionRoles> = {
+  toolmaze: { explicit: EXPLICIT['toolmaze']!, control: ['P0'], transient: ['P1'], missingTool: null, invalid: { e2: 'E2 on ToolMaze (its judge fails a retry inside the tool layer)' } },
+  loudquiet: { explicit: EXPLICIT['loudquiet']!, control: ['clean', 'silent_corruption'], transient: ['timeout'], missingTool: ['missing_tool'] },
+};
 const ALL: Record<string, string[]> = { toolmaze: ['P0', 'P1', 'P2'], loudquiet: ['clean', 'timeout', 'schema_drift', 'missing_tool', 'silent_corruption'] };
 
 /**
@@ -42,7 +48,7 @@ function study3Samples(): Sample[] {
 }
 
 describe('study3 preset', () => {
-  const evaluation = evaluatePreset(study3Samples(), study3, { resamples: 2000, seed: 1 });
+  const evaluation = evaluatePreset(study3Samples(), study3, { resamples: 2000, seed: 1, roles: ROLES });
   const get = (name: string): ContrastResult => {
     const found = evaluation.contrasts.find((c) => c.name === name);
     if (!found) throw new Error(`no contrast ${name}; have ${evaluation.contrasts.map((c) => c.name).join(' | ')}`);
@@ -51,11 +57,12 @@ describe('study3 preset', () => {
 
   it('declares the contrasts of the paper per benchmark and tier', () => {
     expect(evaluation.preset).toBe('study3');
-    expect(evaluation.scope).toEqual({ benchmarks: [{ benchmark: 'loudquiet', tiers: ['small'] }, { benchmark: 'toolmaze', tiers: ['small'] }] });
+    expect(evaluation.scope).toEqual({ benchmarks: [{ benchmark: 'loudquiet', tiers: ['small'], roles: ROLES['loudquiet'] }, { benchmark: 'toolmaze', tiers: ['small'], roles: ROLES['toolmaze'] }] });
     const names = evaluation.contrasts.map((c) => c.name);
     expect(names.filter((n) => n.startsWith('toolmaze/small '))).toHaveLength(10);
     expect(names.filter((n) => n.startsWith('loudquiet/small '))).toHaveLength(13);
-    expect(STUDY3_CONDITIONS['loudquiet']!.explicit).toEqual(EXPLICIT['loudquiet']);
+    expect(evaluation.contrasts.filter((c) => c.family === 'toolmaze/small H3.1').map((c) => c.id)).toEqual(['toolmaze/small:h3.1:L', 'toolmaze/small:h3.1:V', 'toolmaze/small:h3.1:S']);
+    expect(new Set(evaluation.contrasts.map((c) => c.id)).size).toBe(evaluation.contrasts.length);
     expect(getPreset('study3')).toBe(study3);
     expect(() => getPreset('study4')).toThrow(/presets: study3/);
   });
@@ -91,6 +98,7 @@ describe('study3 preset', () => {
     const e2 = get('toolmaze/small H3.3: G-on - E2, transient errors');
     expect(e2.valid).toBe(false);
     expect(e2.notes[0]).toMatch(/^not valid: E2 on ToolMaze/);
+    expect(e2.id).toBe('toolmaze/small:h3.3:e2');
     expect(e2.estimate).toBeCloseTo(0.1, 12);
     const lq = get('loudquiet/small H3.3: G-on - E2, transient errors');
     expect(lq.valid).toBe(true);
@@ -111,9 +119,9 @@ describe('study3 preset', () => {
     expect(evaluation.failures).toHaveLength(14);
   });
 
-  it('pools all samples when no tier is named, and skips benchmarks it has no conditions for', () => {
+  it('pools all samples when no tier is named, and skips benchmarks that declare no roles', () => {
     const untiered = study3Samples().map(({ tier: _tier, ...rest }) => rest);
-    const specs = study3.contrasts(scopeOf([...untiered, { ...untiered[0]!, benchmark: 'testbed' }]));
+    const specs = study3.contrasts(scopeOf([...untiered, { ...untiered[0]!, benchmark: 'testbed' }], ROLES));
     expect(specs).toHaveLength(23);
     expect(specs[0]!.name.startsWith('loudquiet layer effect')).toBe(true);
     expect(specs.every((s) => s.filter.tier === undefined && s.filter.benchmark !== 'testbed')).toBe(true);

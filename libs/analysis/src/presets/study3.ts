@@ -1,5 +1,5 @@
 import type { ContrastFilter, ContrastSpec } from '../contrast-spec.ts';
-import { scopeLabel, tiersOrAll, type Preset, type PresetScope } from './preset.ts';
+import { scopeLabel, tiersOrAll, type ConditionRoles, type Preset, type PresetScope } from './preset.ts';
 
 /** The paper's Study 3 systems (G-off, G-on: the deterministic engine without and with the layer). */
 export const STUDY3_SYSTEMS = {
@@ -13,45 +13,17 @@ export const STUDY3_SYSTEMS = {
   retries: 'E2',
 } as const;
 
-/** Per benchmark, the conditions each Study 3 contrast reads. */
-export interface Study3Conditions {
-  /** Where H3.1 and the layer effect look. */
-  explicit: readonly string[];
-  /** Where the layer should not act. */
-  control: readonly string[];
-  /** Where E2 retries: it only handles transient faults. */
-  transient: readonly string[];
-  /** H3.4's stop rates; null where the benchmark has no hidden tool. */
-  missingTool: readonly string[] | null;
-  /** Set where E2 cannot pass by construction. */
-  e2InvalidReason?: string;
-}
-
-export const STUDY3_CONDITIONS: Readonly<Record<string, Study3Conditions>> = {
-  toolmaze: {
-    explicit: ['P1', 'P2'],
-    control: ['P0'],
-    transient: ['P1'],
-    missingTool: null,
-    e2InvalidReason: "E2 on ToolMaze (its judge passes P1 only if the model itself calls the failed tool twice, so a retry inside the tool layer fails by construction)",
-  },
-  loudquiet: {
-    explicit: ['timeout', 'schema_drift', 'missing_tool'],
-    control: ['clean', 'silent_corruption'],
-    transient: ['timeout'],
-    missingTool: ['missing_tool'],
-  },
-};
-
 const { off, on, engines, oracle, retries } = STUDY3_SYSTEMS;
 
-function forScope(benchmark: string, tier: string | undefined, conditions: Study3Conditions): ContrastSpec[] {
+function forScope(benchmark: string, tier: string | undefined, conditions: ConditionRoles): ContrastSpec[] {
   const label = scopeLabel(benchmark, tier);
+  const id = (rest: string) => `${label}:${rest}`;
   const filter = (list?: readonly string[]): ContrastFilter => ({ benchmark, ...(tier === undefined ? {} : { tier }), ...(list === undefined ? {} : { conditions: list }) });
   const explicit = filter(conditions.explicit);
-  const specs: ContrastSpec[] = [{ name: `${label} layer effect: ${on} - ${off}, explicit errors`, a: on, b: off, filter: explicit, test: 'descriptive', level: 0.95 }];
+  const specs: ContrastSpec[] = [{ id: id('layer-effect'), name: `${label} layer effect: ${on} - ${off}, explicit errors`, a: on, b: off, filter: explicit, test: 'descriptive', level: 0.95 }];
   for (const x of engines) {
     specs.push({
+      id: id(`h3.1:${x}`),
       name: `${label} H3.1: ${on} - ${x}, explicit errors`,
       a: on,
       b: x,
@@ -63,24 +35,25 @@ function forScope(benchmark: string, tier: string | undefined, conditions: Study
     });
   }
   for (const x of engines) {
-    specs.push({ name: `${label} H3.2: ${off} - ${x}, all conditions`, a: off, b: x, filter: filter(), test: 'equivalence', margin: 0.05, level: 0.9 });
+    specs.push({ id: id(`h3.2:${x}`), name: `${label} H3.2: ${off} - ${x}, all conditions`, a: off, b: x, filter: filter(), test: 'equivalence', margin: 0.05, level: 0.9 });
   }
-  specs.push({ name: `${label} H3.3: ${on} - ${oracle}, explicit errors`, a: on, b: oracle, filter: explicit, test: 'descriptive', level: 0.95 });
+  specs.push({ id: id('h3.3:e1'), name: `${label} H3.3: ${on} - ${oracle}, explicit errors`, a: on, b: oracle, filter: explicit, test: 'descriptive', level: 0.95 });
   specs.push({
+    id: id('h3.3:e2'),
     name: `${label} H3.3: ${on} - ${retries}, transient errors`,
     a: on,
     b: retries,
     filter: filter(conditions.transient),
     test: 'descriptive',
     level: 0.95,
-    ...(conditions.e2InvalidReason === undefined ? {} : { invalidReason: conditions.e2InvalidReason }),
+    ...(conditions.invalid?.e2 === undefined ? {} : { invalidReason: conditions.invalid.e2 }),
   });
   if (conditions.missingTool !== null) {
     for (const x of engines) {
-      specs.push({ name: `${label} H3.4: ${on} - ${x}, stops on missing tool`, a: on, b: x, filter: filter(conditions.missingTool), test: 'descriptive', level: 0.95, metric: 'stopped' });
+      specs.push({ id: id(`h3.4:${x}`), name: `${label} H3.4: ${on} - ${x}, stops on missing tool`, a: on, b: x, filter: filter(conditions.missingTool), test: 'descriptive', level: 0.95, metric: 'stopped' });
     }
   }
-  specs.push({ name: `${label} control: ${on} - ${off}, no explicit error`, a: on, b: off, filter: filter(conditions.control), test: 'descriptive', level: 0.95 });
+  specs.push({ id: id('control'), name: `${label} control: ${on} - ${off}, no explicit error`, a: on, b: off, filter: filter(conditions.control), test: 'descriptive', level: 0.95 });
   return specs;
 }
 
@@ -88,7 +61,7 @@ function forScope(benchmark: string, tier: string | undefined, conditions: Study
  * The paper's Study 3 analysis (section 4.3, appendices C.3 and E): per benchmark and tier, the layer effect, H3.1
  * against each engine with Holm over the three, the H3.2 baseline checks that H3.1 gains are read against, H3.3
  * against the client alternatives, H3.4's stop rates and the control. Benchmarks without Study 3 conditions are
- * skipped; failure counts come with every preset evaluation.
+ * skipped (a benchmark declares its conditions' roles in its entry); failure counts come with every preset evaluation.
  */
 export const study3: Preset = {
   id: 'study3',
@@ -96,8 +69,8 @@ export const study3: Preset = {
   contrasts(scope: PresetScope): ContrastSpec[] {
     const specs: ContrastSpec[] = [];
     for (const entry of scope.benchmarks) {
-      const conditions = STUDY3_CONDITIONS[entry.benchmark];
-      if (!conditions) continue;
+      const conditions = entry.roles;
+      if (conditions === undefined) continue;
       for (const tier of tiersOrAll(entry)) specs.push(...forScope(entry.benchmark, tier, conditions));
     }
     return specs;

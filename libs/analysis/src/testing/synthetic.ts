@@ -1,5 +1,12 @@
 import { createRng, type SeededRng } from '../rng.ts';
 import type { Sample } from '../samples.ts';
+import type { ConditionRoles } from '../presets/preset.ts';
+
+/** The conditions' roles of the synthetic benchmarks, as their entries would declare them. */
+export const SYNTHETIC_ROLES: Readonly<Record<string, ConditionRoles>> = {
+  toolmaze: { explicit: ['P1', 'P2'], control: ['P0'], transient: ['P1'], missingTool: null, invalid: { e2: 'its judge fails a retry inside the tool layer' } },
+  loudquiet: { explicit: ['timeout', 'schema_drift', 'missing_tool'], control: ['clean', 'silent_corruption'], transient: ['timeout'], missingTool: ['missing_tool'] },
+};
 
 /** Gains over G-off in the synthetic Study 3 data, on the 0–1 scale, by system. */
 export interface SyntheticEffects {
