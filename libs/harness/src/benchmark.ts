@@ -6,16 +6,23 @@ import type { Transcript } from './transcript.ts';
 export type ScoreOutcome = 'pass' | 'fail' | 'error';
 
 export interface Score {
+  /** On a 0–1 scale: 1 or 0 for a pass rate, the share of agreeing state for state agreement. */
   value: number;
   outcome: ScoreOutcome;
   /** A namespaced reason code or text, e.g. `toolmaze:no-retry`. */
   reason?: string;
+  /** Whether the run stopped calling the tool that failed, where a benchmark scores that (Study 3's H3.4). */
+  stopped?: boolean;
   details?: Record<string, unknown>;
 }
 
-/** One function from (task, transcript) to a score; it reads only what a run log holds. */
+/**
+ * One function from (task, transcript) to a score; it reads only what a run log holds, so a saved run can be
+ * scored again. `version` changes whenever the same transcript could score differently.
+ */
 export interface Scorer<TTask> {
   id: string;
+  version: string;
   score(task: TTask, transcript: Transcript): Score | Promise<Score>;
 }
 
@@ -39,19 +46,23 @@ export interface RunContext {
   log?: (message: string) => void;
 }
 
-/** A benchmark: tasks, how to run one, and how to score it. */
-export interface Benchmark<TTask extends TaskRef, TLoadOptions = unknown> {
+/** A benchmark's tasks at run time: how to run one, and how to score it. */
+export interface Benchmark<TTask extends TaskRef> {
   id: string;
   version: string;
-  loadTasks(options: TLoadOptions): Promise<TTask[]>;
   run(task: TTask, ctx: RunContext): Promise<Transcript>;
   scorers: readonly Scorer<TTask>[];
 }
 
-/** Runs one task and scores it: what the runner does per sample, and what adapters' tests do end to end. */
-export async function runAndScore<TTask extends TaskRef>(benchmark: Benchmark<TTask, never>, task: TTask, ctx: RunContext): Promise<{ transcript: Transcript; scores: Record<string, Score> }> {
-  const transcript = await benchmark.run(task, ctx);
+/** Every scorer's score of one transcript, keyed by scorer id. */
+export async function scoreTranscript<TTask extends TaskRef>(benchmark: Benchmark<TTask>, task: TTask, transcript: Transcript): Promise<Record<string, Score>> {
   const scores: Record<string, Score> = {};
   for (const scorer of benchmark.scorers) scores[scorer.id] = await scorer.score(task, transcript);
-  return { transcript, scores };
+  return scores;
+}
+
+/** Runs one task and scores it: what adapters' tests do end to end. */
+export async function runAndScore<TTask extends TaskRef>(benchmark: Benchmark<TTask>, task: TTask, ctx: RunContext): Promise<{ transcript: Transcript; scores: Record<string, Score> }> {
+  const transcript = await benchmark.run(task, ctx);
+  return { transcript, scores: await scoreTranscript(benchmark, task, transcript) };
 }

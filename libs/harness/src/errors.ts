@@ -4,6 +4,7 @@
  */
 export const BENCH_ERROR_CODES = [
   'config:invalid',
+  'usage:invalid',
   'task:invalid',
   'task:unsupported',
   'model:http',

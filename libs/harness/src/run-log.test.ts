@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRunLog, RunLogWriter } from './run-log.ts';
+import { forEachRecord, readRunLog, RunLogWriter } from './run-log.ts';
 
 const FORMAT = 'test-sample@1';
 type Rec = { format: string; n: number };
@@ -40,5 +40,30 @@ describe('run log', () => {
 
   it('reads a missing file as empty', () => {
     expect(readRunLog(join(tmpdir(), 'rb-no-such-file.jsonl'), FORMAT)).toEqual({ records: [], partialTail: false });
+  });
+
+  it('streams records across read chunks, one at a time, accepting any of the listed formats', () => {
+    const path = file();
+    const big = 'x'.repeat(700_000);
+    const lines = Array.from({ length: 5 }, (_, n) => JSON.stringify({ format: n % 2 === 0 ? FORMAT : 'test-sample@0', n, big }));
+    writeFileSync(path, `${lines.join('\n')}\n{"format":"test-sa`);
+    const seen: number[] = [];
+    const result = forEachRecord<Rec & { big: string }>(path, [FORMAT, 'test-sample@0'], (record, index) => {
+      expect(record.big).toHaveLength(700_000);
+      seen.push(record.n * 10 + index);
+    });
+    expect(seen).toEqual([0, 11, 22, 33, 44]);
+    expect(result.partialTail).toBe(true);
+    expect(() => forEachRecord(path, FORMAT, () => undefined)).toThrow(/samples\.jsonl:2: expected format test-sample@1, found "test-sample@0"/);
+  });
+
+  it('cuts a partial tail longer than its read-back window on resume', () => {
+    const path = file();
+    writeFileSync(path, `{"format":"test-sample@1","n":1}\n{"format":"test-sample@1","n":2,"pad":"${'y'.repeat(200_000)}`);
+    new RunLogWriter<Rec>(path, { resume: true }).close();
+    expect(readFileSync(path, 'utf8')).toBe('{"format":"test-sample@1","n":1}\n');
+    writeFileSync(path, `{"format":"test-sa`);
+    new RunLogWriter<Rec>(path, { resume: true }).close();
+    expect(readFileSync(path, 'utf8')).toBe('');
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BenchError, e1Plugin, e2Plugin, runAndScore, ScriptedModel, type GenerateResponse, type ModelClient, type ScriptedTurn } from '@recovery-bench/harness';
 import { GUIDANCE } from '@recovery-bench/toolerror-core';
 import { describe, expect, it } from 'vitest';
-import { toolmazeBenchmark, type ToolmazeSample } from './benchmark.ts';
+import { prepareToolmaze, toolmazeBenchmark, type ToolmazeSample } from './benchmark.ts';
 import { UnsupportedComplexityError } from './errors.ts';
 import { judgeC1 } from './judge.ts';
 import { summariseMetrics, type MetricsInput, type RunMetrics } from './metrics.ts';
@@ -57,7 +57,7 @@ describe('toolmazeBenchmark.run: the agent loop of spec §5', () => {
   });
 
   it('rejects invalid options as config errors', async () => {
-    await expect(toolmazeBenchmark.loadTasks({ limits: { maxRounds: 0 } })).rejects.toThrow(/^toolmaze options: .*maxRounds/s);
+    await expect(prepareToolmaze({ limits: { maxRounds: 0 } })).rejects.toThrow(/^toolmaze options: .*maxRounds/s);
   });
 
   it('keeps only the first tool call of a turn', async () => {

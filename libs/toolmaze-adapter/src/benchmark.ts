@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BenchError,
   runAgentLoop,
+  selectTasks,
   type AgentLoopSettingsInput,
   type Benchmark,
   type ChatMessage,
@@ -26,7 +27,7 @@ import { c1JudgeScorer } from './scorer.ts';
 import { loadSuiteFile } from './suite-file.ts';
 import type { LoadWarning } from './task-rules.ts';
 
-/** Options of `loadTasks`, grouped by concern; defaults are ToolMaze's (spec §5). */
+/** Options of `prepareToolmaze`, grouped by concern; defaults are ToolMaze's (spec §5). */
 export const ToolmazeOptionsSchema = z
   .object({
     source: z
@@ -49,6 +50,7 @@ export const ToolmazeOptionsSchema = z
     /** Default: the suite's prompts for a suite file, the checkout's for a checkout. */
     prompts: PromptSourceSchema.optional(),
     select: z
+      /** `ids` name tasks or base tasks; `limit` keeps the first N base tasks, each with all its modes. */
       .object({ modes: z.array(ModeSchema).optional(), ids: z.array(z.string()).optional(), limit: z.number().int().positive().optional() })
       .strict()
       .default({}),
@@ -112,10 +114,6 @@ function loopSettings(o: ToolmazeOptions): AgentLoopSettingsInput {
   };
 }
 
-function selectTasks(tasks: readonly Task[], select: ToolmazeOptions['select']): Task[] {
-  const picked = tasks.filter((t) => (!select.modes || select.modes.includes(t.mode)) && (!select.ids || select.ids.includes(t.id) || select.ids.includes(t.baseId)));
-  return select.limit === undefined ? picked : picked.slice(0, select.limit);
-}
 
 /** Loads the suite, resolves prompts, and builds the samples, the loader's warnings and the run manifest. */
 export async function prepareToolmaze(input: ToolmazeOptionsInput = {}): Promise<PreparedToolmaze> {
@@ -132,7 +130,8 @@ export async function prepareToolmaze(input: ToolmazeOptionsInput = {}): Promise
   });
   const { suite } = loaded;
   const loop = loopSettings(o);
-  const samples = selectTasks(suite.tasks, o.select).map((task): ToolmazeSample => {
+  const inModes = suite.tasks.filter((t) => !o.select.modes || o.select.modes.includes(t.mode));
+  const all = inModes.map((task): ToolmazeSample => {
     const offered = task.offeredTools.map((name) => suite.tools[name]!);
     const promptKind = choosePrompt(o.promptVariant, task.mode);
     return {
@@ -148,6 +147,7 @@ export async function prepareToolmaze(input: ToolmazeOptionsInput = {}): Promise
       executor: bridge ? { kind: 'checkout', bridge } : { kind: 'fixture', tools: Object.fromEntries(offered.map((t) => [t.name, t])) },
     };
   });
+  const samples = selectTasks(all, { ids: o.select.ids, limit: o.select.limit });
   const manifest = buildManifest({ source: suite.source, promptVariant: o.promptVariant, prompts, configuration: o });
   return { samples, warnings: loaded.warnings, manifest };
 }
@@ -186,12 +186,9 @@ async function runWithBridge(sample: ToolmazeSample, ctx: RunContext, options: B
  * ToolMaze as a harness Benchmark: C1 runs, is judged and scored; C2–C4 load but `run` and the scorer throw
  * `UnsupportedComplexityError`.
  */
-export const toolmazeBenchmark: Benchmark<ToolmazeSample, ToolmazeOptionsInput> = {
+export const toolmazeBenchmark: Benchmark<ToolmazeSample> = {
   id: 'toolmaze',
   version: ADAPTER_VERSION,
-  async loadTasks(options) {
-    return (await prepareToolmaze(options)).samples;
-  },
   async run(sample, ctx) {
     assertC1(sample.task.complexity);
     if (sample.executor.kind === 'checkout') return runWithBridge(sample, ctx, sample.executor.bridge);

@@ -1,6 +1,7 @@
 import type { Score, Scorer, Transcript } from '@recovery-bench/harness';
 import type { ToolmazeSample } from './benchmark.ts';
 import { assertC1 } from './errors.ts';
+import { ADAPTER_VERSION } from './identity.ts';
 import { judgeC1 } from './judge.ts';
 import { runMetrics } from './metrics.ts';
 import { toToolMazeTrace } from './trace.ts';
@@ -12,6 +13,8 @@ import { toToolMazeTrace } from './trace.ts';
  */
 export const c1JudgeScorer: Scorer<ToolmazeSample> = {
   id: 'toolmaze:c1-judge',
+  // The judge's rules and the metrics row follow the adapter's version.
+  version: ADAPTER_VERSION,
   score(sample: ToolmazeSample, transcript: Transcript): Score {
     assertC1(sample.task.complexity);
     if (transcript.end === 'model-error') {

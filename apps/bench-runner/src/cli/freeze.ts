@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BenchError, isBenchError } from '@recovery-bench/harness';
-import { BENCHMARKS } from '../run/benchmarks.ts';
+import { benchmarkEntries } from '../benchmarks.ts';
+import { benchmarkSection } from '../run/prepare.ts';
 import { freeze, FREEZE_FORMAT, verify, type FreezeRecord } from '../run/freeze.ts';
 import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -16,7 +17,7 @@ const VERIFY_HELP = `usage: recovery-bench verify <freeze.json> [--config FILE]
 Recomputes the hashes of a freeze record; exits 1 when the config, a stimulus or the code changed.`;
 
 function benchmarkStimuli(config: ReturnType<typeof resolveConfig>): Promise<string[]>[] {
-  return Object.entries(BENCHMARKS).filter(([id]) => config.benchmarks[id as keyof typeof config.benchmarks] !== undefined).map(([, entry]) => entry.stimuli(config));
+  return benchmarkEntries().filter((entry) => config.benchmarks[entry.id] !== undefined).map((entry) => entry.stimuli(benchmarkSection(entry, config)));
 }
 
 export async function runFreezeCommand(args: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-import { BENCHMARKS } from '../run/benchmarks.ts';
+import { benchmarkEntries } from '../benchmarks.ts';
 import { PRESETS } from '../config/presets.ts';
 import { UsageError, withCliErrors } from './args.ts';
 import { listEngines } from './engines.ts';
@@ -7,7 +7,7 @@ import { listEngines } from './engines.ts';
 const SUBJECTS: Readonly<Record<string, () => string[]>> = {
   engines: listEngines,
   presets: () => Object.entries(PRESETS).map(([id, p]) => `  ${id.padEnd(10)} ${p.description ?? ''}`),
-  benchmarks: () => Object.entries(BENCHMARKS).map(([id, b]) => `  ${id.padEnd(10)} ${b.summary}`),
+  benchmarks: () => benchmarkEntries().map((b) => `  ${b.id.padEnd(10)} ${b.summary} (score: ${b.score.label}; unit: ${b.unit})`),
 };
 
 export async function runListCommand(args: string[]): Promise<number> {

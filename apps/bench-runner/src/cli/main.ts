@@ -1,4 +1,3 @@
-import { runFetchCommand } from './fetch.ts';
 import { runEnginesCommand } from './engines.ts';
 import { runFreezeCommand, runVerifyCommand } from './freeze.ts';
 import { runLayerCommand } from './layer.ts';
@@ -7,19 +6,16 @@ import { runMergeCommand } from './merge.ts';
 import { runProxyCommand } from './proxy.ts';
 import { runReportCommand } from './report.ts';
 import { runRunCommand } from './run.ts';
+import { runScoreCommand } from './score.ts';
 import { suggestName as didYouMean } from '@recovery-bench/harness';
 import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
-import { runToolmazeCommand } from './toolmaze.ts';
+import { benchmarkCommands, type Command } from './benchmark-commands.ts';
 
-export interface Command {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
-
-/** The command registry: `recovery-bench <name> …`. `help` and misses read it. */
+/** The command registry: `recovery-bench <name> …`, then the benchmarks' own commands. `help` and misses read it. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run: { summary: 'run a benchmark into a run directory and write its report (default: ToolMaze fixtures on the sim engine)', run: runRunCommand },
+  score: { summary: 'score a run\'s saved transcripts again into scores.jsonl (no model is called), then rewrite its report', run: runScoreCommand },
   report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: runReportCommand },
   merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: runMergeCommand },
   freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: runFreezeCommand },
@@ -30,8 +26,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
-  toolmaze: { summary: 'ToolMaze tools: `toolmaze judge --task T --trace R` judges one C1 inference trace', run: runToolmazeCommand },
-  fetch: { summary: 'fetch ToolMaze\'s code and pinned data into a directory (`fetch toolmaze --dest DIR`; needs network)', run: runFetchCommand },
+  ...benchmarkCommands(),
 };
 
 export function usage(): string {

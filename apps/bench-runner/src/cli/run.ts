@@ -1,7 +1,7 @@
-import { isBenchError, suggestName } from '@recovery-bench/harness';
+import { isBenchError } from '@recovery-bench/harness';
+import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { BENCHMARKS, type BenchmarkId } from '../run/benchmarks.ts';
 import { parseShard } from '../run/plan.ts';
 import { readManifest } from '../run/run-dir.ts';
 import { executeRun } from '../run/runner.ts';
@@ -10,13 +10,14 @@ import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
 
-const HELP = `usage: recovery-bench run <benchmark> [--config FILE | --preset NAME] [--engine-override sim]
+const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
                           [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR] [--shard i/n]
                           [--no-report]
 
-Runs the plan (systems × models × tasks × seeds) into a run directory and writes its report.
-Without --config or --preset it runs the built-in default: the ToolMaze fixture suite on the sim engine.
-Benchmarks: ${Object.keys(BENCHMARKS).join(', ')}. The last line printed names the run directory.`;
+Runs the plan (systems × models × tasks × seeds) into a run directory, scores it (scores.jsonl) and writes its
+report. Without --config or --preset it runs the built-in default on the sim engine. Without <benchmark> it runs
+the one benchmark the config names. --tasks names tasks or units (base tasks).
+Benchmarks: ${benchmarkIds().join(', ')}. The last line printed names the run directory.`;
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -30,6 +31,13 @@ const OPTIONS = {
   'no-report': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** The benchmark a config names, when it names one; else the user must say which. */
+function onlyBenchmark(config: RunConfig): string {
+  const named = Object.keys(config.benchmarks).filter((id) => config.benchmarks[id] !== undefined);
+  if (named.length === 1) return named[0]!;
+  throw new UsageError(`config ${config.name} names ${named.length} benchmarks (${named.join(', ')}); say which: recovery-bench run <benchmark>`);
+}
 
 export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string }): RunConfig {
   if (values.config && values.preset) throw new UsageError('give --config or --preset, not both');
@@ -48,20 +56,18 @@ export async function runRunCommand(args: string[]): Promise<number> {
   return withCliErrors('recovery-bench run', async () => {
     const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
     if (values.help) {
-      process.stdout.write(`${HELP}\n`);
+      process.stdout.write(`${help()}\n`);
       return 0;
     }
-    const name = positionals[0] ?? 'toolmaze';
-    if (!(name in BENCHMARKS)) {
-      const hint = suggestName(name, Object.keys(BENCHMARKS));
-      throw new UsageError(`unknown benchmark "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
-    }
+    if (positionals[0] !== undefined) getBenchmark(positionals[0]);
     // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
     if (values.resume) {
       const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard'] as const).filter((k) => values[k] !== undefined);
       if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
     }
-    const config = values.resume ? readManifest(values.resume).config : resolveConfig(values);
+    const resumed = values.resume ? readManifest(values.resume) : undefined;
+    const config = resumed ? resumed.config : resolveConfig(values);
+    const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(config);
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => {
       if (controller.signal.aborted) process.exit(130);
@@ -72,7 +78,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     process.on('SIGTERM', stop);
     try {
       const result = await executeRun({
-        benchmark: name as BenchmarkId, config, outDir: values.out, resumeDir: values.resume,
+        benchmark: name, config, outDir: values.out, resumeDir: values.resume,
         shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
         signal: controller.signal, repoRoot: REPO_ROOT,
       });

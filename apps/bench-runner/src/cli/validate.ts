@@ -20,7 +20,7 @@ export async function runValidateCommand(args: string[]): Promise<number> {
     }
     if (positionals.length !== 1) throw new UsageError('name one config file');
     const config = loadRunConfig(positionals[0]!);
-    process.stdout.write(`${positionals[0]}: valid (${config.systems.length} systems, ${Object.keys(config.models).length} models, benchmarks: ${Object.keys(config.benchmarks).filter((b) => config.benchmarks[b as keyof typeof config.benchmarks]).join(', ')})\n`);
+    process.stdout.write(`${positionals[0]}: valid (${config.systems.length} systems, ${Object.keys(config.models).length} models, benchmarks: ${Object.keys(config.benchmarks).filter((b) => config.benchmarks[b] !== undefined).join(', ')})\n`);
     return 0;
   }, (e) => isBenchError(e));
 }

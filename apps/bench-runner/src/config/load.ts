@@ -3,15 +3,16 @@ import { BenchError } from '@recovery-bench/harness';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { PRESETS, type PresetId } from './presets.ts';
-import { RunConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
+import { benchmarkEntries } from '../benchmarks.ts';
+import { runConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
 
-/** Validates config data; errors name the source and every bad field. */
+/** Validates config data; errors name the source and every bad field. Benchmark sections are checked by their entries' schemas. */
 export function parseRunConfig(data: unknown, source: string): RunConfig {
-  const parsed = RunConfigSchema.safeParse(data);
+  const parsed = runConfigSchema(benchmarkEntries()).safeParse(data);
   if (!parsed.success) {
     throw new BenchError('config:invalid', `${source} is not a valid recovery-bench config:\n${z.prettifyError(parsed.error)}`, { hint: 'see `recovery-bench validate --schema` for the JSON Schema' });
   }
-  return parsed.data;
+  return parsed.data as RunConfig;
 }
 
 /** Reads a YAML (or JSON) config file, the same way for `run` and `validate`. */
@@ -49,5 +50,5 @@ export function overrideEngines(config: RunConfig, kind: 'sim'): RunConfig {
 
 /** The JSON Schema of the config, for editors (`# yaml-language-server: $schema=…`). */
 export function configJsonSchema(): unknown {
-  return z.toJSONSchema(RunConfigSchema, { io: 'input', unrepresentable: 'any' });
+  return z.toJSONSchema(runConfigSchema(benchmarkEntries()), { io: 'input', unrepresentable: 'any' });
 }

@@ -1,14 +1,15 @@
+import { builtInBenchmarks } from '../benchmarks.ts';
 import type { RunConfigInput } from './schema.ts';
 import { STUDY3 } from './study3.ts';
 
 /**
- * The built-in demo: ToolMaze's self-authored fixture suite on the sim engine with two paper profiles, arms
- * off, proxy-c3, e1 and e2. Every number it produces is simulated, and the report says so.
+ * The built-in demo: every benchmark's self-authored tasks (its defaults) on the sim engine with two paper
+ * profiles, arms off, proxy-c3, e1 and e2. Every number it produces is simulated, and the report says so.
  */
 const DEFAULT: RunConfigInput = {
   version: 1,
   name: 'default',
-  description: 'Built-in demo: ToolMaze fixture suite on the sim engine (simulated numbers)',
+  description: 'Built-in demo: the benchmarks\' built-in tasks on the sim engine (simulated numbers)',
   engines: { sim: { kind: 'sim' } },
   models: {
     'qwen3-8b': { simProfile: 'paper/qwen3-8b' },
@@ -20,14 +21,14 @@ const DEFAULT: RunConfigInput = {
     { id: 'e1', engine: 'sim', arm: 'e1' },
     { id: 'e2', engine: 'sim', arm: 'e2' },
   ],
-  benchmarks: { toolmaze: { source: 'fixture' } },
+  benchmarks: builtInBenchmarks(),
   seeds: [0],
   concurrency: { perEngine: 8 },
   contrasts: [
-    { name: 'layer effect (proxy-c3 − off), explicit faults', a: 'proxy-c3', b: 'off', conditions: ['P1', 'P2'] },
-    { name: 'control (proxy-c3 − off), no fault', a: 'proxy-c3', b: 'off', conditions: ['P0'], test: 'equivalence', margin: 5 },
-    { name: 'proxy-c3 − e1 (oracle guidance), explicit faults', a: 'proxy-c3', b: 'e1', conditions: ['P1', 'P2'] },
-    { name: 'proxy-c3 − e2 (tool-side retries), transient faults', a: 'proxy-c3', b: 'e2', conditions: ['P1'] },
+    { id: 'layer-effect', name: 'layer effect (proxy-c3 − off), explicit faults', a: 'proxy-c3', b: 'off', conditions: ['P1', 'P2'] },
+    { id: 'control', name: 'control (proxy-c3 − off), no fault', a: 'proxy-c3', b: 'off', conditions: ['P0'], test: 'equivalence', margin: 5 },
+    { id: 'c3-vs-e1', name: 'proxy-c3 − e1 (oracle guidance), explicit faults', a: 'proxy-c3', b: 'e1', conditions: ['P1', 'P2'] },
+    { id: 'c3-vs-e2', name: 'proxy-c3 − e2 (tool-side retries), transient faults', a: 'proxy-c3', b: 'e2', conditions: ['P1'] },
   ],
 };
 

@@ -50,81 +50,104 @@ export const SystemConfigSchema = z.strictObject({
 });
 export type SystemConfig = z.infer<typeof SystemConfigSchema>;
 
-export const ToolMazeBenchmarkConfigSchema = z.strictObject({
-  /** `fixture` (built in) or a ToolMaze checkout folder. */
-  source: z.union([z.literal('fixture'), z.strictObject({ checkout: z.string().min(1), python: z.string().default('python3') })]).default('fixture'),
-  conditions: z.array(z.enum(['P0', 'P1', 'P2', 'P3', 'P4'])).min(1).default(['P0', 'P1', 'P2', 'P3', 'P4']),
-  /** Base task ids to run (all when absent). */
-  tasks: z.array(z.string()).optional(),
-  /** The first N base tasks. */
-  limit: z.number().int().positive().optional(),
-  promptVariant: z.enum(['by-mode', 'always-p0']).default('by-mode'),
-});
+/** A contrast's id when it declares none: its name in lower case, runs of other characters as one `-`. */
+export function contrastIdOf(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9._:/]+/g, '-').replace(/^-+|-+$/g, '') || 'contrast';
+}
 
-export const BenchmarksConfigSchema = z.strictObject({
-  toolmaze: ToolMazeBenchmarkConfigSchema.optional(),
-});
+export const ContrastConfigSchema = z
+  .strictObject({
+    /** Stable: gates and links name it. Default: the name in lower case with dashes. */
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, 'letters, digits and . _ : / -').optional(),
+    name: z.string().min(1),
+    a: Id,
+    b: Id,
+    conditions: z.array(z.string()).optional(),
+    /** `one-sided`: A > B with a bootstrap p; `equivalence`: the 90% interval within ±margin; `descriptive`. */
+    test: z.enum(['one-sided', 'equivalence', 'descriptive']).default('one-sided'),
+    /** Equivalence margin in points. */
+    margin: z.number().positive().default(5),
+    /** One-sided contrasts of one family are decided together with Holm's procedure. */
+    family: z.string().min(1).optional(),
+  })
+  .transform(({ id, ...rest }) => ({ id: id ?? contrastIdOf(rest.name), ...rest }));
+export type ContrastConfig = z.infer<typeof ContrastConfigSchema>;
 
-export const RunConfigSchema = z.strictObject({
-  version: z.literal(1),
-  name: Id,
-  /** Put "simulated" in report titles; set automatically when a sim engine is used. */
-  description: z.string().optional(),
-  /** Where models' `weights` paths start (default: the working directory). */
-  modelsDir: z.string().min(1).optional(),
-  engines: z.record(Id, EngineConfigSchema).refine((e) => Object.keys(e).length > 0, 'name at least one engine'),
-  models: z.record(Id, ModelConfigSchema).refine((m) => Object.keys(m).length > 0, 'name at least one model'),
-  systems: z.array(SystemConfigSchema).min(1),
-  benchmarks: BenchmarksConfigSchema,
-  seeds: z.array(z.number().int()).min(1).default([0]),
-  concurrency: z
-    .strictObject({
-      perEngine: z.number().int().min(1).max(256).default(4),
-      /**
-       * `together`: every engine × model is started before the first sample. `one-at-a-time`: one engine × model
-       * runs its samples and is stopped before the next starts (several engines on one GPU).
-       */
-      engines: z.enum(['together', 'one-at-a-time']).default('together'),
-    })
-    .prefault({}),
-  limits: z.strictObject({ maxRounds: z.number().int().min(1).max(1000).default(25), requestTimeoutMs: z.number().int().positive().default(45_000) }).prefault({}),
-  /** What calls.jsonl keeps: `bodies: false` leaves out request and response bodies (timings, detections and failures stay). */
-  records: z.strictObject({ bodies: z.boolean().default(true) }).prefault({}),
-  /** Contrasts reported (and gated on); ids name systems. */
-  contrasts: z
-    .array(
-      z.strictObject({
-        name: z.string().min(1),
-        a: Id,
-        b: Id,
-        conditions: z.array(z.string()).optional(),
-        /** `one-sided`: A > B with a bootstrap p; `equivalence`: the 90% interval within ±margin; `descriptive`. */
-        test: z.enum(['one-sided', 'equivalence', 'descriptive']).default('one-sided'),
-        /** Equivalence margin in points. */
-        margin: z.number().positive().default(5),
-      }),
-    )
-    .default([]),
-}).superRefine((config, ctx) => {
-  const systems = new Set<string>();
-  config.systems.forEach((s, i) => {
-    if (!(s.engine in config.engines)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'engine'], message: `unknown engine "${s.engine}"; engines: ${Object.keys(config.engines).join(', ')}` });
-    if (systems.has(s.id)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'id'], message: `duplicate system id "${s.id}"` });
-    systems.add(s.id);
-  });
-  config.contrasts.forEach((c, i) => {
-    for (const side of ['a', 'b'] as const) {
-      if (!systems.has(c[side])) ctx.addIssue({ code: 'custom', path: ['contrasts', i, side], message: `unknown system "${c[side]}"` });
+/** The analysis presets of libs/analysis a config may ask for (their contrasts are the preset's, not the config's). */
+export const ANALYSIS_PRESETS = ['study3'] as const;
+
+/**
+ * The run config's schema, with one optional section per registered benchmark (each entry's own schema). Built on
+ * call, so that a benchmark registered at run time is part of it.
+ */
+export function runConfigSchema(benchmarks: readonly BenchmarkSection[]) {
+  const sections = z.strictObject(Object.fromEntries(benchmarks.map((b) => [b.id, b.configSchema.optional()])));
+  return buildRunConfigSchema(sections);
+}
+
+/** What the config needs of a benchmark entry. */
+export interface BenchmarkSection {
+  id: string;
+  configSchema: z.ZodType;
+}
+
+function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benchmarks: S) {
+  return z.strictObject({
+    version: z.literal(1),
+    name: Id,
+    /** Put "simulated" in report titles; set automatically when a sim engine is used. */
+    description: z.string().optional(),
+    /** Where models' `weights` paths start (default: the working directory). */
+    modelsDir: z.string().min(1).optional(),
+    engines: z.record(Id, EngineConfigSchema).refine((e) => Object.keys(e).length > 0, 'name at least one engine'),
+    models: z.record(Id, ModelConfigSchema).refine((m) => Object.keys(m).length > 0, 'name at least one model'),
+    systems: z.array(SystemConfigSchema).min(1),
+    benchmarks,
+    seeds: z.array(z.number().int()).min(1).default([0]),
+    concurrency: z
+      .strictObject({
+        perEngine: z.number().int().min(1).max(256).default(4),
+        /**
+         * `together`: every engine × model is started before the first sample. `one-at-a-time`: one engine × model
+         * runs its samples and is stopped before the next starts (several engines on one GPU).
+         */
+        engines: z.enum(['together', 'one-at-a-time']).default('together'),
+      })
+      .prefault({}),
+    limits: z.strictObject({ maxRounds: z.number().int().min(1).max(1000).default(25), requestTimeoutMs: z.number().int().positive().default(45_000) }).prefault({}),
+    /** What calls.jsonl keeps: `bodies: false` leaves out request and response bodies (timings, detections and failures stay). */
+    records: z.strictObject({ bodies: z.boolean().default(true) }).prefault({}),
+    /** Contrasts reported (and gated on); `a` and `b` name systems. */
+    contrasts: z.array(ContrastConfigSchema).default([]),
+    /** Analyses of libs/analysis evaluated on the run beside the contrasts (e.g. `study3`: the paper's table 7). */
+    analysis: z.strictObject({ presets: z.array(z.enum(ANALYSIS_PRESETS)).default([]) }).prefault({}),
+  }).superRefine((config, ctx) => {
+    const systems = new Set<string>();
+    config.systems.forEach((s, i) => {
+      if (!(s.engine in config.engines)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'engine'], message: `unknown engine "${s.engine}"; engines: ${Object.keys(config.engines).join(', ')}` });
+      if (systems.has(s.id)) ctx.addIssue({ code: 'custom', path: ['systems', i, 'id'], message: `duplicate system id "${s.id}"` });
+      systems.add(s.id);
+    });
+    const contrastIds = new Set<string>();
+    config.contrasts.forEach((c, i) => {
+      if (contrastIds.has(c.id)) ctx.addIssue({ code: 'custom', path: ['contrasts', i, 'id'], message: `duplicate contrast id "${c.id}"; give one of them its own id` });
+      contrastIds.add(c.id);
+      for (const side of ['a', 'b'] as const) {
+        if (!systems.has(c[side])) ctx.addIssue({ code: 'custom', path: ['contrasts', i, side], message: `unknown system "${c[side]}"` });
+      }
+    });
+    for (const [name, engine] of Object.entries(config.engines)) {
+      if (engine.kind !== 'sim') continue;
+      for (const [model, entry] of Object.entries(config.models)) {
+        if (!entry.simProfile) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
+      }
     }
+    checkModelsForEngines(config.engines, config.models, ctx);
+    if (Object.values((config as { benchmarks: Record<string, unknown> }).benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
   });
-  for (const [name, engine] of Object.entries(config.engines)) {
-    if (engine.kind !== 'sim') continue;
-    for (const [model, entry] of Object.entries(config.models)) {
-      if (!entry.simProfile) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
-    }
-  }
-  checkModelsForEngines(config.engines, config.models, ctx);
-  if (Object.values(config.benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
-});
-export type RunConfig = z.infer<typeof RunConfigSchema>;
-export type RunConfigInput = z.input<typeof RunConfigSchema>;
+}
+
+/** The config's type: benchmark sections are each entry's own business, so they are opaque here. */
+const RunConfigShape = buildRunConfigSchema(z.record(z.string(), z.unknown()));
+export type RunConfig = z.infer<typeof RunConfigShape>;
+export type RunConfigInput = z.input<typeof RunConfigShape>;

@@ -6,27 +6,61 @@ import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
 import { describe, expect, it } from 'vitest';
 import { adapterConfig } from '../run/engine-configs.ts';
 import { runCommand } from '../testing/run-command.ts';
-import { parseRunConfig, presetConfig } from './load.ts';
+import { loadRun, summarize } from '../report/summarize.ts';
+import { renderMarkdown } from '../report/render.ts';
+import { syntheticRun } from '../testing/synthetic-run.ts';
+import { overrideEngines, parseRunConfig, presetConfig } from './load.ts';
 
 const RUN_MODULE = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
 
 describe('the study3 preset', () => {
   const config = presetConfig('study3');
 
-  it('has the paper\'s systems on their engines, the small tier, and its contrasts', () => {
+  it('has the paper\'s systems on their engines and the small tier, and asks for the analysis preset, not contrasts of its own', () => {
     expect(config.systems.map((s) => [s.id, s.engine, s.arm])).toEqual([
       ['G-off', 'geulpu', 'off'], ['G-on', 'geulpu', 'engine-c3'], ['L', 'llama.cpp', 'off'], ['V', 'vllm', 'off'], ['S', 'sglang', 'off'], ['E1', 'geulpu', 'e1'], ['E2', 'geulpu', 'e2'],
     ]);
     expect(Object.values(config.engines).map((e) => e.kind)).toEqual(['docker', 'docker', 'docker', 'docker']);
     expect(Object.keys(config.models)).toEqual(['qwen3-8b', 'qwen2.5-7b', 'llama-3.1-8b']);
     expect(Object.values(config.models).every((m) => m.tier === 'small' && m.simProfile?.startsWith('paper/'))).toBe(true);
-    const names = config.contrasts.map((c) => c.name);
-    for (const x of STUDY3_SYSTEMS.engines) {
-      expect(config.contrasts).toContainEqual(expect.objectContaining({ name: `H3.1: G-on − ${x}, explicit errors`, a: 'G-on', b: x, conditions: ['P1', 'P2'], test: 'one-sided' }));
-      expect(config.contrasts).toContainEqual(expect.objectContaining({ name: `H3.2: G-off − ${x}, all conditions`, test: 'equivalence', margin: 5 }));
-    }
-    expect(names).toContain('control: G-on − G-off, no explicit error');
-    expect(names.filter((n) => n.startsWith('H3.3'))).toHaveLength(2);
+    expect(config.contrasts).toEqual([]);
+    expect(config.analysis.presets).toEqual(['study3']);
+    expect(config.systems.map((s) => s.id)).toEqual(expect.arrayContaining([STUDY3_SYSTEMS.off, STUDY3_SYSTEMS.on, ...STUDY3_SYSTEMS.engines]));
+  });
+
+  it('reports H3.1 with Holm over L, V and S, and the H3.2 baseline checks, as the paper\'s table 7', () => {
+    // G-on passes explicit faults on units 0–17 of 30; L, V and S on fewer, and pass some units G-on fails (3, 10,
+    // 17, … off its range): three gains of different sizes and p-values. V's baseline sits lower on P0 (units 0–9
+    // against 0–19), so its H3.2 check fails and its H3.1 gain is flagged.
+    const pass = (system: string, _model: string, unit: number, condition: string) => {
+      if (condition === 'P0') return system === 'V' ? unit < 10 : unit < 20;
+      const upTo: Record<string, number> = { 'G-on': 18, L: 12, V: 14, S: 16, 'G-off': 12, E1: 20, E2: 12 };
+      return unit < (upTo[system] ?? 0) || (unit % 7 === 3 && system !== 'G-on');
+    };
+    const dir = syntheticRun(pass, { units: 30, config: overrideEngines(config, 'sim') });
+    const summary = summarize([loadRun(dir)], { resamples: 4000, seed: 3 });
+    const h31 = ['L', 'V', 'S'].map((x) => summary.contrasts.find((c) => c.id === `toolmaze/small:h3.1:${x}`)!);
+    expect(h31.map((c) => [c.source, c.model, c.family])).toEqual(Array(3).fill(['study3', 'all', 'toolmaze/small H3.1']));
+    // Holm by hand: the smallest p times 3, the next times 2 (never below the one before), the largest times 1.
+    const raw = h31.map((c) => c.p!);
+    expect(new Set(raw).size).toBe(3);
+    expect(raw.every((p) => p > 0 && p < 1)).toBe(true);
+    const order = [0, 1, 2].sort((i, j) => raw[i]! - raw[j]!);
+    const byHand: number[] = [];
+    let floor = 0;
+    order.forEach((i, rank) => {
+      floor = Math.max(floor, Math.min(1, raw[i]! * (3 - rank)));
+      byHand[i] = floor;
+    });
+    expect(h31.map((c) => c.adjustedP)).toEqual(byHand);
+    expect(h31.map((c) => c.adjustedP! > c.p!)).toContain(true);
+    const h32v = summary.contrasts.find((c) => c.id === 'toolmaze/small:h3.2:V')!;
+    expect(h32v).toMatchObject({ test: 'equivalence', level: 0.9, equal: false });
+    expect(h31[1]).toMatchObject({ mixed: true });
+    expect(summary.contrasts.find((c) => c.id === 'toolmaze/small:h3.3:e2')).toMatchObject({ valid: false });
+    const md = renderMarkdown(summary);
+    expect(md).toContain('## Analysis preset study3');
+    expect(md).toMatch(/\| toolmaze\/small H3\.1: G-on - V, explicit errors \| `toolmaze\/small:h3\.1:V` \| all \| .* \| (not )?supported, mixed with engine differences \|/);
   });
 
   it('starts each engine on its own weights: GGUF for GeulPU and llama.cpp, the model directory for vLLM and SGLang', () => {
@@ -47,7 +81,9 @@ describe('the study3 preset', () => {
     // 3 models × 7 systems × FX_001's 5 conditions.
     expect(manifest.plan.samples).toBe(105);
     expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(105);
-    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(/H3\.1: G-on − V, explicit errors/);
+    const report = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(report).toMatch(/toolmaze\/small H3\.1: G-on - V, explicit errors \| `toolmaze\/small:h3\.1:V`/);
+    expect(report).toMatch(/toolmaze\/small H3\.2: G-off - L, all conditions/);
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
   }, 120_000);
 });

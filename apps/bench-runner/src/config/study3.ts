@@ -1,36 +1,21 @@
-import { STUDY3_CONDITIONS, STUDY3_SYSTEMS } from '@recovery-bench/analysis';
+import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
+import { builtInBenchmarks } from '../benchmarks.ts';
 import type { RunConfigInput } from './schema.ts';
 
 const { off, on, engines, oracle, retries } = STUDY3_SYSTEMS;
 const [L, V, S] = engines;
-const toolmaze = STUDY3_CONDITIONS.toolmaze!;
-
-/** The contrasts of Study 3 on ToolMaze, from the analysis library's definition of the study (systems and conditions). */
-function study3Contrasts(): NonNullable<RunConfigInput['contrasts']> {
-  const explicit = [...toolmaze.explicit];
-  return [
-    { name: `layer effect: ${on} − ${off}, explicit errors`, a: on, b: off, conditions: explicit, test: 'descriptive' },
-    ...engines.map((x) => ({ name: `H3.1: ${on} − ${x}, explicit errors`, a: on, b: x, conditions: explicit, test: 'one-sided' as const })),
-    ...engines.map((x) => ({ name: `H3.2: ${off} − ${x}, all conditions`, a: off, b: x, test: 'equivalence' as const, margin: 5 })),
-    { name: `H3.3: ${on} − ${oracle}, explicit errors`, a: on, b: oracle, conditions: explicit, test: 'descriptive' },
-    {
-      name: `H3.3: ${on} − ${retries}, transient errors${toolmaze.e2InvalidReason ? ' (not valid on ToolMaze: its judge fails a retry inside the tool layer)' : ''}`,
-      a: on, b: retries, conditions: [...toolmaze.transient], test: 'descriptive',
-    },
-    { name: `control: ${on} − ${off}, no explicit error`, a: on, b: off, conditions: [...toolmaze.control], test: 'descriptive' },
-  ];
-}
 
 /**
- * The paper's Study 3, small tier, on ToolMaze: GeulPU without (G-off) and with its own layer (G-on), llama.cpp
+ * The paper's Study 3, small tier: GeulPU without (G-off) and with its own layer (G-on), llama.cpp
  * (L), vLLM (V) and SGLang (S) with the layer off, and the client alternatives E1 and E2 on GeulPU. The engines
  * need a GPU, the model files under `modelsDir` and a local GeulPU image (ENGINES.md); with
- * `--engine-override sim` the same plan runs on the sim engine's paper profiles.
+ * `--engine-override sim` the same plan runs on the sim engine's paper profiles. The contrasts are libs/analysis's
+ * `study3` preset (H3.1 with Holm over L, V and S, the H3.2 baseline checks, H3.3, the control), not the config's.
  */
 export const STUDY3: RunConfigInput = {
   version: 1,
   name: 'study3',
-  description: 'Study 3 (small tier) on ToolMaze: G-off, G-on, L, V, S, E1, E2',
+  description: 'Study 3 (small tier): G-off, G-on, L, V, S, E1, E2 on the benchmarks\' built-in tasks',
   modelsDir: 'models',
   engines: {
     geulpu: {
@@ -65,9 +50,9 @@ export const STUDY3: RunConfigInput = {
     { id: oracle, engine: 'geulpu', arm: 'e1' },
     { id: retries, engine: 'geulpu', arm: 'e2' },
   ],
-  benchmarks: { toolmaze: { source: 'fixture' } },
+  benchmarks: builtInBenchmarks(),
   seeds: [0],
   // Four engines share the GPU in turn: each runs its samples and is stopped before the next one starts.
   concurrency: { perEngine: 4, engines: 'one-at-a-time' },
-  contrasts: study3Contrasts(),
+  analysis: { presets: ['study3'] },
 };

@@ -24,13 +24,43 @@ function identityLines(s: Summary): string[] {
   });
 }
 
+/** What the primary-score tables are headed by: "Pass rates", "State agreement", or both benchmarks' labels. */
+function scoreLabel(s: Summary): { title: string; column: string } {
+  const labels = [...new Set(s.passRates.map((r) => r.label))];
+  const column = labels.length === 0 ? 'pass rate' : labels.join(' / ');
+  return { title: column === 'pass rate' ? 'Pass rates' : `${column.charAt(0).toUpperCase()}${column.slice(1)}`, column };
+}
+
+const PRESET_NOTES: Readonly<Record<string, string>> = {
+  study3: 'The paper\'s table 7: per benchmark and tier, the layer effect, H3.1 (G-on − X, one-sided, Holm over L, V and S), the H3.2 baseline checks (90% interval within ±5 points; a gain whose baselines differ is "mixed with engine differences"), H3.3 against the client alternatives and the control.',
+};
+
+interface ContrastSection {
+  title: string;
+  note?: string;
+  contrasts: ReportContrast[];
+}
+
+/** The config's own contrasts first (always shown), then one section per analysis preset. */
+function contrastSections(s: Summary): ContrastSection[] {
+  const sources = [...new Set(s.contrasts.map((c) => c.source).filter((src) => src !== 'config'))];
+  return [
+    ...(sources.length === 0 || s.contrasts.some((c) => c.source === 'config') ? [{ title: 'Contrasts', contrasts: s.contrasts.filter((c) => c.source === 'config') }] : []),
+    ...sources.map((src) => ({ title: `Analysis preset ${src}`, note: PRESET_NOTES[src], contrasts: s.contrasts.filter((c) => c.source === src) })),
+  ];
+}
+
 export function renderMarkdown(s: Summary): string {
   const lines: string[] = [`# ${s.title}`, ''];
   if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
-  lines.push('## Contrasts', '', '| contrast | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---:|---:|---:|---|');
-  for (const c of s.contrasts) lines.push(`| ${c.name} | ${c.model} | ${pts(c.estimate)}${interval(c.lower, c.upper)} | ${pValue(c.adjustedP, c.resamples)} | ${c.nTasks} | ${contrastVerdict(c)} |`);
-  if (s.contrasts.length === 0) lines.push('| (none declared) | | | | | |');
-  lines.push('', '## Pass rates', '', '| benchmark | model | condition | system | pass rate [95% CI] | tasks | errors |', '|---|---|---|---|---:|---:|---:|');
+  for (const section of contrastSections(s)) {
+    lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), '| contrast | id | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---|---:|---:|---:|---|');
+    for (const c of section.contrasts) lines.push(`| ${c.name} | \`${c.id}\` | ${c.model} | ${pts(c.estimate)}${interval(c.lower, c.upper)} | ${pValue(c.adjustedP, c.resamples)} | ${c.nTasks} | ${contrastVerdict(c)} |`);
+    if (section.contrasts.length === 0) lines.push('| (none declared) | | | | | | |');
+    lines.push('');
+  }
+  const label = scoreLabel(s);
+  lines.push(`## ${label.title}`, '', `| benchmark | model | condition | system | ${label.column} [95% CI] | tasks | errors |`, '|---|---|---|---|---:|---:|---:|');
   for (const r of s.passRates) lines.push(`| ${r.benchmark} | ${r.model} | ${r.condition} | ${r.system} | ${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}] | ${r.tasks} | ${r.errors} |`);
   lines.push('', '## Failures', '');
   if (s.failures.erroredRuns.length === 0) lines.push('No run ended in an engine or harness error.');
@@ -45,12 +75,15 @@ export function renderHtml(s: Summary): string {
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
-    '<h2>Contrasts</h2>',
-    s.contrasts.length > 0 ? forestPlot(s.contrasts.map((c) => ({ label: `${c.name} [${c.model}]`, estimate: c.estimate, lower: c.lower, upper: c.upper, highlight: c.supported === true })), 'Differences with 95% intervals (points)') : '<p>No contrasts declared.</p>',
-    table(['contrast', 'model', 'difference', 'p (one-sided)', 'tasks', 'verdict'], s.contrasts.map((c) => [c.name, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
-    '<h2>Pass rates per condition</h2>',
+    ...contrastSections(s).flatMap((section) => [
+      `<h2>${escapeXml(section.title)}</h2>`,
+      section.note ? `<p>${escapeXml(section.note)}</p>` : '',
+      section.contrasts.length > 0 ? forestPlot(section.contrasts.map((c) => ({ label: `${c.name} [${c.model}]`, estimate: c.estimate, lower: c.lower, upper: c.upper, highlight: c.supported === true })), 'Differences with their intervals (points)') : '<p>No contrasts declared.</p>',
+      table(['contrast', 'id', 'model', 'difference', 'p (one-sided, Holm)', 'tasks', 'verdict'], section.contrasts.map((c) => [c.name, c.id, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
+    ]),
+    `<h2>${escapeXml(scoreLabel(s).title)} per condition</h2>`,
     ...passRateCharts(s.passRates, s.systems),
-    table(['benchmark', 'model', 'condition', 'system', 'pass rate [95% CI]', 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
+    table(['benchmark', 'model', 'condition', 'system', `${scoreLabel(s).column} [95% CI]`, 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
     '<h2>Failures</h2>',
     `<ul>${[...s.failures.erroredRuns.map((f) => `<li>${escapeXml(`${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`)}</li>`), ...s.failures.calls.map((c) => `<li>${escapeXml(`proxied calls of ${c.system}: ${Object.entries(c.codes).map(([code, n]) => `${code} ${n}`).join(', ')}`)}</li>`)].join('') || '<li>No run ended in an engine or harness error.</li>'}</ul>`,
     s.rerun ? `<h2>Exact rerun</h2><p>${s.rerun.identical} of ${s.rerun.compared} conversations reproduced every model turn.</p>` : '',

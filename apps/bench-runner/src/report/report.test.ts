@@ -35,27 +35,35 @@ describe('report', () => {
     const control = summary.contrasts.find((c) => c.name.startsWith('control') && c.model === 'all')!;
     expect(control.estimate).toBe(0);
     expect(summary.failures.erroredRuns).toEqual([
-      { system: 'e2', model: 'qwen3-8b', count: 1 },
       { system: 'e2', model: 'llama-3.1-8b', count: 1 },
+      { system: 'e2', model: 'qwen3-8b', count: 1 },
     ]);
+    expect(layer.map((c) => [c.id, c.source])).toEqual([['layer-effect', 'config'], ['layer-effect', 'config'], ['layer-effect', 'config']]);
+    // ToolMaze's entry says E2 cannot be measured there; a config contrast against an e2 system says so too.
+    const e2 = summary.contrasts.find((c) => c.id === 'c3-vs-e2' && c.model === 'all')!;
+    expect(e2.valid).toBe(false);
+    expect(e2.notes[0]).toMatch(/^not valid: E2 on ToolMaze/);
   });
 
   it('says "simulated" in the title and renders tables and SVG plots', () => {
     expect(summary.title).toMatch(/simulated/);
     const md = renderMarkdown(summary);
     expect(md.split('\n')[0]).toMatch(/^# toolmaze: default \(simulated/);
-    expect(md).toContain('| layer effect (proxy-c3 − off), explicit faults | all | +25.0 [');
+    expect(md).toContain('| layer effect (proxy-c3 − off), explicit faults | `layer-effect` | all | +25.0 [');
+    expect(md).toContain('## Pass rates');
     const html = renderHtml(summary);
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect((html.match(/<svg /g) ?? []).length).toBe(3);
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   });
 
-  it('passes and fails gates on the declared contrasts', () => {
-    const gates = (min: number, on: 'estimate' | 'lower' = 'estimate') => GateFileSchema.parse({ gates: [{ contrast: 'layer effect (proxy-c3 − off), explicit faults', min, on }] });
+  it('passes and fails gates on the declared contrasts, named by their ids', () => {
+    const gates = (min: number, on: 'estimate' | 'lower' = 'estimate') => GateFileSchema.parse({ gates: [{ contrast: 'layer-effect', min, on }] });
     expect(checkGates(summary, gates(20))[0]).toMatchObject({ passed: true });
-    expect(checkGates(summary, gates(30))[0]).toMatchObject({ passed: false, message: expect.stringMatching(/^FAIL: layer effect .* estimate \+25\.0 points \(threshold \+30\)/) });
-    expect(checkGates(summary, GateFileSchema.parse({ gates: [{ contrast: 'nope', min: 0 }] }))[0]!.message).toMatch(/no such contrast/);
+    expect(checkGates(summary, gates(30))[0]).toMatchObject({ passed: false, message: expect.stringMatching(/^FAIL: layer-effect \(layer effect .*\) \[all\] estimate \+25\.0 points \(threshold \+30\)/) });
+    expect(checkGates(summary, GateFileSchema.parse({ gates: [{ contrast: 'layer-efect', min: 0 }] }))[0]!.message).toMatch(/no such contrast id in the report \(did you mean "layer-effect"\?\)/);
+    // A display name is not an id.
+    expect(checkGates(summary, GateFileSchema.parse({ gates: [{ contrast: 'layer effect (proxy-c3 − off), explicit faults', min: 0 }] }))[0]).toMatchObject({ passed: false });
   });
 
   it('checks an exact rerun turn by turn', () => {
@@ -67,7 +75,7 @@ describe('report', () => {
   it('`report --gate` exits 1 when the gain is below its threshold, 0 when it is above', async () => {
     const gateFile = (min: number) => {
       const path = join(dir, `gates-${min}.yaml`);
-      writeFileSync(path, `gates:\n  - contrast: "layer effect (proxy-c3 − off), explicit faults"\n    model: all\n    min: ${min}\n`);
+      writeFileSync(path, `gates:\n  - contrast: layer-effect\n    model: all\n    min: ${min}\n`);
       return path;
     };
     const failing = await runCli(['report', dir, '--gate', gateFile(40), '--resamples', '500']);

@@ -1,12 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { bootstrapMean, evaluateContrasts, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
-import { readRunLog } from '@recovery-bench/harness';
-import { readManifest, runFile, SAMPLE_FORMAT, type RunManifest, type SampleRecord } from '../run/run-dir.ts';
+import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { bootstrapMean, countFailures, evaluateContrasts, evaluatePreset, getPreset, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
+import { BenchError, forEachRecord, iterateLines } from '@recovery-bench/harness';
+import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
 
-export const SUMMARY_FORMAT = 'recovery-bench/summary@1';
+export const SUMMARY_FORMAT = 'recovery-bench/summary@2';
 
 export interface PassRate {
   benchmark: string;
+  /** What the rate is of: the benchmark's primary score (`pass rate`, `state agreement`). */
+  label: string;
   system: string;
   model: string;
   condition: string;
@@ -21,6 +24,8 @@ export interface PassRate {
 export interface ReportContrast extends ContrastResult {
   /** The model the contrast is over, or `all` for the pooled one. */
   model: string;
+  /** `config` for the run config's own contrasts, else the analysis preset's id (e.g. `study3`). */
+  source: string;
 }
 
 export interface CallFailures {
@@ -43,23 +48,37 @@ export interface Summary {
   rerun: { compared: number; identical: number; differing: string[] } | null;
 }
 
+/** A run as the report reads it: its manifest and one small record per sample (its primary score), no transcripts. */
 export interface LoadedRun {
   dir: string;
   manifest: RunManifest;
-  samples: SampleRecord[];
+  scoring: RunScoring;
+  samples: Sample[];
 }
 
 export function loadRun(dir: string): LoadedRun {
   const manifest = readManifest(dir);
-  const { records } = readRunLog<SampleRecord>(runFile(dir, 'samples.jsonl'), SAMPLE_FORMAT);
-  return { dir, manifest, samples: records };
+  const path = runFile(dir, 'scores.jsonl');
+  if (!manifest.scoring || !existsSync(path)) {
+    throw new BenchError('runlog:mismatch', `${dir} has no scores.jsonl${manifest.scoring ? '' : ' (it was run by an older version)'}`, { hint: `score it first: recovery-bench score ${dir}` });
+  }
+  const scoring = manifest.scoring;
+  const samples: Sample[] = [];
+  forEachRecord<ScoreRecord>(path, SCORE_FORMATS, (record) => samples.push(toAnalysisSample(record, scoring, manifest)));
+  return { dir, manifest, scoring, samples };
 }
 
-/** A sample's main score as the analysis sees it; a sample without a score is an error (value 0). */
-export function toAnalysisSample(record: SampleRecord): Sample {
-  const score = Object.values(record.scores)[0];
+/** A sample's primary score as the analysis sees it; a sample without it is an error (value 0). */
+export function toAnalysisSample(record: ScoreRecord, scoring: RunScoring, manifest: Pick<RunManifest, 'config'>): Sample {
+  const score = record.error ? undefined : record.scores[scoring.primary.scorer];
   const outcome = score?.outcome ?? 'error';
-  return { benchmark: record.benchmark, system: record.system, model: record.model, task: record.unit ?? record.task, condition: record.condition, seed: record.seed, value: outcome === 'error' ? 0 : (score?.value ?? 0), outcome };
+  const tier = manifest.config.models[record.model]?.tier;
+  return {
+    benchmark: record.benchmark, system: record.system, model: record.model, task: record.unit ?? record.task, condition: record.condition, seed: record.seed,
+    ...(tier === undefined ? {} : { tier }),
+    value: outcome === 'error' ? 0 : (score?.value ?? 0), outcome,
+    ...(score?.stopped === undefined ? {} : { stopped: score.stopped }),
+  };
 }
 
 export interface SummarizeOptions {
@@ -75,7 +94,7 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
   const rerun = runs.length === 2 && runs[0]!.manifest.configHash === runs[1]!.manifest.configHash ? rerunCheck(runs[0]!, runs[1]!) : null;
   // A rerun's samples repeat the first run's; only the first is analysed.
   const analysed = rerun ? [primary] : runs;
-  const samples = analysed.flatMap((r) => r.samples.map(toAnalysisSample));
+  const samples = analysed.flatMap((r) => r.samples);
   const simulated = runs.some((r) => r.manifest.simulated);
   const benchmarks = [...new Set(runs.map((r) => r.manifest.benchmark))];
   return {
@@ -85,7 +104,7 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     systems: [...new Set(runs.flatMap((r) => r.manifest.config.systems.map((s) => s.id)))],
     runs: runs.map(describeRun),
     analysis: { resamples, seed, level: 0.95 },
-    passRates: passRates(samples, { resamples, seed }),
+    passRates: passRates(samples, labels(analysed), { resamples, seed }),
     contrasts: contrasts(analysed, samples, { resamples, seed }),
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
@@ -100,6 +119,10 @@ function describeRun(r: LoadedRun): Summary['runs'][number] {
   };
 }
 
+function labels(runs: readonly LoadedRun[]): Map<string, string> {
+  return new Map(runs.map((r) => [r.manifest.benchmark, r.scoring.primary.label]));
+}
+
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const item of items) {
@@ -111,7 +134,7 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
   return out;
 }
 
-function passRates(samples: readonly Sample[], opts: { resamples: number; seed: number }): PassRate[] {
+function passRates(samples: readonly Sample[], labelOf: ReadonlyMap<string, string>, opts: { resamples: number; seed: number }): PassRate[] {
   const groups = groupBy(samples, (s) => JSON.stringify([s.benchmark, s.system, s.model, s.condition]));
   return [...groups.values()].map((group) => {
     const first = group[0]!;
@@ -120,36 +143,55 @@ function passRates(samples: readonly Sample[], opts: { resamples: number; seed: 
     const values = new Map([...byTask].map(([task, v]) => [task, v.reduce((a, b) => a + b, 0) / v.length]));
     const ci = bootstrapMean(values, { resamples: opts.resamples, seed: opts.seed });
     return {
-      benchmark: first.benchmark, system: first.system, model: first.model, condition: first.condition, tasks: values.size,
+      benchmark: first.benchmark, label: labelOf.get(first.benchmark) ?? 'score', system: first.system, model: first.model, condition: first.condition, tasks: values.size,
       passed: group.filter((s) => s.outcome === 'pass').length, errors: group.filter((s) => s.outcome === 'error').length,
       rate: ci.estimate, lower: ci.lower, upper: ci.upper,
     };
   }).sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.condition.localeCompare(b.condition) || a.system.localeCompare(b.system));
 }
 
-/** The config's contrasts, per model and pooled over models. */
+/** The config's contrasts (per model and pooled over models), then the analysis presets it asks for. */
 function contrasts(runs: readonly LoadedRun[], samples: readonly Sample[], opts: { resamples: number; seed: number }): ReportContrast[] {
   const out: ReportContrast[] = [];
   for (const run of runs) {
-    const declared = run.manifest.config.contrasts;
-    if (declared.length === 0) continue;
-    const models = Object.keys(run.manifest.config.models);
-    const scopes = models.length > 1 ? [...models, 'all'] : models;
-    for (const model of scopes) {
-      const specs: ContrastSpec[] = declared.map((c) => ({
-        name: `${c.name} [${model}]`, a: c.a, b: c.b, test: c.test, ...(c.test === 'equivalence' ? { margin: c.margin / 100 } : {}),
-        filter: { benchmark: run.manifest.benchmark, ...(c.conditions ? { conditions: c.conditions } : {}), ...(model === 'all' ? {} : { models: [model] }) },
-      }));
-      const evaluated = evaluateContrasts(samples, specs, opts);
-      evaluated.contrasts.forEach((c, i) => out.push({ ...c, name: declared[i]!.name, model }));
+    out.push(...configContrasts(run, samples, opts));
+    const roles = { [run.manifest.benchmark]: run.scoring.roles };
+    for (const preset of run.manifest.config.analysis?.presets ?? []) {
+      const evaluated = evaluatePreset(samples.filter((s) => s.benchmark === run.manifest.benchmark), getPreset(preset), { ...opts, roles });
+      out.push(...evaluated.contrasts.map((c) => ({ ...c, model: 'all', source: preset })));
     }
   }
   return out;
 }
 
+function configContrasts(run: LoadedRun, samples: readonly Sample[], opts: { resamples: number; seed: number }): ReportContrast[] {
+  const { config, benchmark } = run.manifest;
+  if (config.contrasts.length === 0) return [];
+  const armOf = new Map(config.systems.map((s) => [s.id, s.arm]));
+  const invalid = run.scoring.roles.invalid ?? {};
+  const models = Object.keys(config.models);
+  const out: ReportContrast[] = [];
+  for (const model of models.length > 1 ? [...models, 'all'] : models) {
+    // The name (with its model) seeds each contrast's resamples, so a contrast's numbers do not depend on its id.
+    const specs: ContrastSpec[] = config.contrasts.map((c) => {
+      const invalidReason = [c.a, c.b].map((s) => invalid[armOf.get(s) as 'e1' | 'e2']).find((r) => r !== undefined);
+      return {
+        id: c.id, name: `${c.name} [${model}]`, a: c.a, b: c.b, test: c.test,
+        ...(c.test === 'equivalence' ? { margin: c.margin / 100 } : {}),
+        ...(c.test === 'one-sided' && c.family ? { family: c.family } : {}),
+        ...(invalidReason ? { invalidReason } : {}),
+        filter: { benchmark, ...(c.conditions ? { conditions: c.conditions } : {}), ...(model === 'all' ? {} : { models: [model] }) },
+      };
+    });
+    const evaluated = evaluateContrasts(samples, specs, opts);
+    evaluated.contrasts.forEach((c, i) => out.push({ ...c, name: config.contrasts[i]!.name, model, source: 'config' }));
+  }
+  return out;
+}
+
+/** Runs that an engine or the harness ended with an error, per system and model (they score 0). */
 function erroredRuns(samples: readonly Sample[]): Summary['failures']['erroredRuns'] {
-  const groups = groupBy(samples.filter((s) => s.outcome === 'error'), (s) => `${s.system}\u0000${s.model}`);
-  return [...groups.values()].map((g) => ({ system: g[0]!.system, model: g[0]!.model, count: g.length }));
+  return countFailures(samples).filter((f) => f.errors > 0).map((f) => ({ system: f.system, model: f.model, count: f.errors }));
 }
 
 /** Failure codes of the proxied calls, per system (the proxy records the run id, which is the system id). */
@@ -157,13 +199,13 @@ function callFailures(run: LoadedRun): CallFailures[] {
   const path = runFile(run.dir, 'calls.jsonl');
   if (!existsSync(path)) return [];
   const bySystem = new Map<string, Record<string, number>>();
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
+  for (const line of iterateLines(path)) {
     if (line.trim() === '') continue;
     let record: { runId?: unknown; code?: unknown };
     try {
       record = JSON.parse(line);
     } catch {
-      continue; // a half-written last line of a killed run
+      continue;
     }
     const system = typeof record.runId === 'string' ? record.runId : 'unrouted';
     const code = typeof record.code === 'string' ? record.code : 'unknown';
@@ -174,23 +216,30 @@ function callFailures(run: LoadedRun): CallFailures[] {
   return [...bySystem].map(([system, codes]) => ({ system, codes }));
 }
 
-/** The exact-rerun check: of the samples both runs hold, how many made exactly the same model turns. */
+/**
+ * The exact-rerun check: of the samples both runs hold, how many made exactly the same model turns. Each run's
+ * transcripts are read one at a time and kept only as a fingerprint of their model turns.
+ */
 function rerunCheck(a: LoadedRun, b: LoadedRun): NonNullable<Summary['rerun']> {
-  const key = (s: SampleRecord) => `${s.system}\u0000${s.model}\u0000${s.task}\u0000${s.seed}`;
-  const other = new Map(b.samples.map((s) => [key(s), s]));
+  const other = turnFingerprints(b.dir);
   let compared = 0;
   let identical = 0;
   const differing: string[] = [];
-  for (const s of a.samples) {
-    const t = other.get(key(s));
-    if (!t) continue;
+  for (const [key, print] of turnFingerprints(a.dir)) {
+    const theirs = other.get(key);
+    if (theirs === undefined) continue;
     compared++;
-    if (JSON.stringify(modelTurns(s)) === JSON.stringify(modelTurns(t))) identical++;
-    else differing.push(`${s.system}/${s.model}/${s.task}/${s.seed}`);
+    if (print === theirs) identical++;
+    else differing.push(key.replaceAll('\u0000', '/'));
   }
   return { compared, identical, differing: differing.slice(0, 50) };
 }
 
-function modelTurns(s: SampleRecord): unknown[] {
-  return (s.transcript?.events ?? []).filter((e) => e.type === 'model').map((e) => (e.type === 'model' ? [e.content, e.toolCalls.map((c) => [c.function.name, c.function.arguments])] : null));
+function turnFingerprints(dir: string): Map<string, string> {
+  const prints = new Map<string, string>();
+  forEachRecord<SampleRecord>(runFile(dir, 'samples.jsonl'), SAMPLE_FORMATS, (s) => {
+    const turns = (s.transcript?.events ?? []).filter((e) => e.type === 'model').map((e) => (e.type === 'model' ? [e.content, e.toolCalls.map((c) => [c.function.name, c.function.arguments])] : null));
+    prints.set(`${s.system}\u0000${s.model}\u0000${s.task}\u0000${s.seed}`, createHash('sha256').update(JSON.stringify(turns)).digest('base64'));
+  });
+  return prints;
 }

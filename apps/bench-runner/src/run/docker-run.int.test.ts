@@ -52,7 +52,7 @@ describe.skipIf(!docker.ok)(`a run on an engine in Docker${docker.ok ? '' : ` â€
     expect(await containersOfRun(docked.manifest.id)).toEqual([]);
 
     const simulated = await executeRun({ benchmark: 'toolmaze', config: inProcess, outDir: mkdtempSync(join(tmpdir(), 'rb-sim-run-')), repoRoot: REPO_ROOT, ...quiet });
-    const outcomes = (dir: string) => loadRun(dir).samples.map((s) => `${s.system} ${s.task} ${Object.values(s.scores)[0]?.outcome}`).sort();
+    const outcomes = (dir: string) => loadRun(dir).samples.map((s) => `${s.system} ${s.task} ${s.condition} ${s.outcome}`).sort();
     expect(outcomes(docked.dir)).toHaveLength(docked.planned);
     expect(outcomes(docked.dir)).toEqual(outcomes(simulated.dir));
   }, 120_000);

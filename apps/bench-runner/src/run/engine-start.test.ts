@@ -5,7 +5,7 @@ import { isBenchError } from '@recovery-bench/harness';
 import { describe, expect, it } from 'vitest';
 import { parseRunConfig } from '../config/load.ts';
 import { REPO_ROOT } from '../testing/run-cli.ts';
-import { loadRun } from '../report/summarize.ts';
+import { readSamples } from '../testing/run-files.ts';
 import { executeRun } from './runner.ts';
 
 const quiet = { progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} };
@@ -38,7 +38,7 @@ describe('engines started one at a time', () => {
     const result = await executeRun({ benchmark: 'toolmaze', config, outDir: mkdtempSync(join(tmpdir(), 'rb-one-gpu-')), repoRoot: REPO_ROOT, ...quiet });
     expect(result.manifest.status).toBe('complete');
     expect(result.manifest.engines.map((e) => e.name)).toEqual(['a', 'b']);
-    const { samples } = loadRun(result.dir);
+    const samples = readSamples(result.dir);
     expect(samples).toHaveLength(result.planned);
     const span = (system: string) => {
       const own = samples.filter((s) => s.system === system);

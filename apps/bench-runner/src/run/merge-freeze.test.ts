@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presetConfig } from '../config/load.ts';
 import { REPO_ROOT, runCli } from '../testing/run-cli.ts';
+import { readSamples, readScores } from '../testing/run-files.ts';
 import { executeRun } from './runner.ts';
 
 const lastLine = (out: string) => out.trim().split('\n').at(-1)!;
-const keys = (dir: string) =>
-  readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => {
-    const s = JSON.parse(l);
-    return `${s.system}|${s.model}|${s.task}|${s.seed}|${s.scores['toolmaze:c1-judge'].outcome}`;
-  }).sort();
+const keys = (dir: string) => {
+  const samples = readSamples(dir).map((s) => `${s.system}|${s.model}|${s.task}|${s.seed}`).sort();
+  const scores = readScores(dir).map((s) => `${s.system}|${s.model}|${s.task}|${s.seed}|${s.scores['toolmaze:c1-judge']!.outcome}`).sort();
+  expect(scores.map((k) => k.slice(0, k.lastIndexOf('|')))).toEqual(samples);
+  return scores;
+};
 
 const quiet = { progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} };
 

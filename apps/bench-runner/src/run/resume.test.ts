@@ -4,20 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, runCli } from '../testing/run-cli.ts';
+import { readSamples, readScores } from '../testing/run-files.ts';
 
 const TASKS = 'FX_001,FX_003,FX_004,FX_005';
 
-/** What a sample is, apart from timings: its key, its model turns, its score. */
+/** What a sample is, apart from timings: its key, its model turns, its score (each sample scored exactly once). */
 function samplesOf(dir: string): Map<string, string> {
+  const scores = new Map<string, string>();
+  for (const s of readScores(dir)) {
+    const key = `${s.system}|${s.model}|${s.task}|${s.seed}`;
+    expect(scores.has(key), `sample ${key} scored twice`).toBe(false);
+    scores.set(key, s.scores['toolmaze:c1-judge']!.outcome);
+  }
   const out = new Map<string, string>();
-  for (const line of readFileSync(join(dir, 'samples.jsonl'), 'utf8').split('\n')) {
-    if (!line) continue;
-    const s = JSON.parse(line);
-    const turns = s.transcript.events.filter((e: { type: string }) => e.type === 'model' || e.type === 'tool').map((e: Record<string, unknown>) => [e.type, e.content, e.toolCalls ?? e.name]);
+  for (const s of readSamples(dir)) {
+    const turns = s.transcript!.events.filter((e) => e.type === 'model' || e.type === 'tool').map((e) => [e.type, 'content' in e ? e.content : null, e.type === 'model' ? e.toolCalls : e.type === 'tool' ? e.name : null]);
     const key = `${s.system}|${s.model}|${s.task}|${s.seed}`;
     expect(out.has(key), `sample ${key} recorded twice`).toBe(false);
-    out.set(key, JSON.stringify([turns, s.scores['toolmaze:c1-judge'].outcome, s.transcript.finalAnswer]));
+    out.set(key, JSON.stringify([turns, scores.get(key), s.transcript!.finalAnswer]));
   }
+  expect(scores.size).toBe(out.size);
   return out;
 }
 

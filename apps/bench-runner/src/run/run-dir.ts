@@ -2,12 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BenchError, type Score, type Transcript } from '@recovery-bench/harness';
+import type { ConditionRoles } from '@recovery-bench/analysis';
+import { BenchError, type PrimaryScore, type Score, type Transcript } from '@recovery-bench/harness';
 import type { RunConfig } from '../config/schema.ts';
 
 export const RUN_FORMAT = 'recovery-bench/run@1';
-export const SAMPLE_FORMAT = 'recovery-bench/sample@1';
+/** Samples hold transcripts; scores are their own file since @2 (an @1 sample also held its scores). */
+export const SAMPLE_FORMAT = 'recovery-bench/sample@2';
+export const SAMPLE_FORMATS = [SAMPLE_FORMAT, 'recovery-bench/sample@1'] as const;
 export const SCORE_FORMAT = 'recovery-bench/score@1';
+export const SCORE_FORMATS = [SCORE_FORMAT] as const;
 
 /** What identifies one sample in a plan; the same key is never run twice in one run directory. */
 export interface SampleKey {
@@ -21,23 +25,34 @@ export interface SampleKey {
 export const keyString = (k: SampleKey): string => `${k.system}\u0000${k.model}\u0000${k.task}\u0000${k.seed}`;
 
 export interface SampleRecord extends SampleKey {
-  format: typeof SAMPLE_FORMAT;
+  format: (typeof SAMPLE_FORMATS)[number];
   benchmark: string;
   /** The unit of resampling (the base task); see TaskRef.unit. */
   unit: string;
   startedAt: string;
   durationMs: number;
   transcript: Transcript | null;
-  scores: Record<string, Score>;
   /** Set when the harness or the engine broke for this sample; the run went on. */
   error?: { code: string; message: string };
 }
 
+/** A sample's scores, one line per sample of samples.jsonl, in the same order; rewritten whole by `score`. */
 export interface ScoreRecord extends SampleKey {
   format: typeof SCORE_FORMAT;
   benchmark: string;
-  scorer: string;
-  score: Score;
+  unit: string;
+  /** Each scorer's version, so a report can tell scores of an older judge. */
+  scorers: Record<string, string>;
+  scores: Record<string, Score>;
+  /** The sample's own error (no transcript to score), or why it could not be scored. */
+  error?: { code: string; message: string };
+}
+
+/** How a run's samples are scored and resampled, as its benchmark's entry declares it. */
+export interface RunScoring {
+  primary: PrimaryScore;
+  unit: string;
+  roles: ConditionRoles;
 }
 
 export type RunStatus = 'running' | 'complete' | 'interrupted' | 'failed';
@@ -61,6 +76,8 @@ export interface RunManifest {
   engines: { name: string; kind: string; model: string; detail?: Record<string, unknown> }[];
   /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
   benchmarkSource: unknown;
+  /** Which score the report reads, the resampling unit and the conditions' roles (absent in runs of older versions). */
+  scoring?: RunScoring;
   /** For a run made by `recovery-bench merge`: the runs it joined. */
   mergedFrom?: { id: string; dir: string; shard: { index: number; count: number } | null; status: RunStatus }[];
 }

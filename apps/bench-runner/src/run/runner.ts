@@ -1,25 +1,28 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { asBenchError, BenchError, readRunLog, RunLogWriter, runAndScore, type Benchmark, type TaskRef } from '@recovery-bench/harness';
+import { asBenchError, BenchError, iterateRecords, RunLogWriter, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
+import { getBenchmark } from '../benchmarks.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { BENCHMARKS, type BenchmarkId, type LoadedBenchmark } from './benchmarks.ts';
 import { buildPlan, type PlannedSample, type Shard } from './plan.ts';
+import { prepareBenchmark, runScoring } from './prepare.ts';
 import { Progress } from './progress.ts';
 import {
-  configHash, createRunDir, gitIdentity, keyString, readManifest, runFile, SAMPLE_FORMAT, writeManifest,
-  type RunManifest, type SampleRecord,
+  configHash, createRunDir, gitIdentity, keyString, readManifest, runFile, SAMPLE_FORMAT, SAMPLE_FORMATS, writeManifest,
+  type RunManifest, type SampleRecord, type ScoreRecord,
 } from './run-dir.ts';
+import { scoreMissing, scoreSample, scoringOf, type Scoring } from './score.ts';
 import { Semaphore } from './semaphore.ts';
 import { startEngine, startSystem, stopSystem, type EngineInstance, type EngineStartOptions, type SystemRuntime } from './systems.ts';
 
 export interface RunOptions {
-  benchmark: BenchmarkId;
+  /** A registered benchmark's id. */
+  benchmark: string;
   config: RunConfig;
   outDir: string;
   /** Continue a killed run in its own directory: samples already recorded are not run again. */
   resumeDir?: string;
   shard?: Shard;
-  /** Only these system ids / task ids (base or full). */
+  /** Only these system ids / task or unit ids. */
   systems?: string[];
   tasks?: string[];
   signal?: AbortSignal;
@@ -39,34 +42,50 @@ export interface RunResult {
 
 const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** Runs a benchmark's plan into a run directory (new, or resumed), flushing each sample as it finishes. */
+/** Runs a benchmark's plan into a run directory (new, or resumed), flushing each sample and its score as it finishes. */
 export async function executeRun(input: RunOptions): Promise<RunResult> {
   const opts = input.resumeDir ? resumedOptions(input) : input;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const config = selectSystems(opts.config, opts.systems);
-  const loaded = await BENCHMARKS[opts.benchmark].load(config);
-  for (const w of loaded.warnings) log(`warning: ${w}`);
-  const tasks = selectTasks(loaded.tasks, opts.tasks);
+  const entry = getBenchmark(opts.benchmark);
+  const prepared = await prepareBenchmark(entry, config);
+  try {
+    for (const w of prepared.warnings) log(`warning: ${w}`);
+    return await runPrepared(opts, config, entry, prepared, log);
+  } finally {
+    await prepared.close?.();
+  }
+}
+
+async function runPrepared(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, log: (line: string) => void): Promise<RunResult> {
+  const tasks = opts.tasks ? selectTasks(prepared.tasks, { ids: opts.tasks }) : prepared.tasks;
+  if (opts.tasks && tasks.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${opts.tasks.join(',')}`);
   const plan = buildPlan(config, tasks, opts.shard);
   if (plan.length === 0) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
-  const { dir, manifest } = openRunDir(opts, config, loaded, plan.length);
+  const { dir, manifest } = openRunDir(opts, config, entry, prepared, plan.length);
   const samplesPath = runFile(dir, 'samples.jsonl');
-  const done = new Set(readRunLog<SampleRecord>(samplesPath, SAMPLE_FORMAT).records.map(keyString));
+  const done = recordedKeys(samplesPath);
   const todo = plan.filter((s) => !done.has(keyString(s)));
   if (opts.resumeDir) log(`resuming ${dir}: ${done.size} samples recorded, ${todo.length} to run`);
   const writer = new RunLogWriter<SampleRecord>(samplesPath, { resume: true });
+  const scoreWriter = new RunLogWriter<ScoreRecord>(runFile(dir, 'scores.jsonl'), { resume: true });
+  const scoring = scoringOf(prepared);
   const abort = new AbortController();
   // Every sample in flight listens on this one signal.
   setMaxListeners(0, abort.signal);
   const onAbort = () => abort.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const engineOptions: EngineStartOptions = { simScriptsDir: loaded.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) };
+  const engineOptions: EngineStartOptions = { simScriptsDir: prepared.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) };
   const callsPath = runFile(dir, 'calls.jsonl');
   const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
   let ran = 0;
   let started: Started | undefined;
   try {
     writeManifest(dir, manifest);
+    if (opts.resumeDir) {
+      const added = await scoreMissing(dir, scoring, scoreWriter);
+      if (added > 0) log(`scored ${added} recorded sample(s) that had no score yet`);
+    }
     for (const part of engineParts(config, todo)) {
       if (abort.signal.aborted) break;
       started = await startAll(config, part, callsPath, manifest, engineOptions);
@@ -78,12 +97,14 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
           const gate = gates.get(`${sample.engine}\u0000${sample.model}`)!;
           return gate.run(async () => {
             if (abort.signal.aborted) return;
-            const record = await runSample(loaded, sample, runtime, abort.signal);
+            const record = await runSample(prepared, entry.id, sample, runtime, abort.signal);
             if (!record) return;
+            const score = await scoreSample(scoring, record);
+            // The two lines are written together; a run killed between them is scored on resume.
             writer.append(record);
+            scoreWriter.append(score);
             ran++;
-            const outcome = Object.values(record.scores)[0]?.outcome ?? (record.error ? 'error' : undefined);
-            progress.sample(outcome, engineErrors(record));
+            progress.sample(primaryOutcome(score, entry), engineErrors(record));
           });
         }),
       );
@@ -98,12 +119,23 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
     opts.signal?.removeEventListener('abort', onAbort);
     progress.finish();
     writer.close();
+    scoreWriter.close();
     if (started) await stopAll(started);
-    await loaded.close?.();
     manifest.updatedAt = new Date().toISOString();
     writeManifest(dir, manifest);
   }
   return { dir, manifest, planned: plan.length, ran, skipped: plan.length - todo.length };
+}
+
+/** The keys of the samples a run directory holds, read one record at a time. */
+function recordedKeys(samplesPath: string): Set<string> {
+  const keys = new Set<string>();
+  for (const record of iterateRecords<SampleRecord>(samplesPath, SAMPLE_FORMATS)) keys.add(keyString(record));
+  return keys;
+}
+
+function primaryOutcome(score: ScoreRecord, entry: BenchmarkEntry): 'pass' | 'fail' | 'error' {
+  return score.error ? 'error' : (score.scores[entry.score.scorer]?.outcome ?? 'error');
 }
 
 /** A resumed run takes its config, selection and shard from its own manifest, so the two halves match. */
@@ -125,44 +157,38 @@ function selectSystems(config: RunConfig, ids: string[] | undefined): RunConfig 
   return { ...config, systems: config.systems.filter((s) => ids.includes(s.id)) };
 }
 
-function selectTasks(tasks: TaskRef[], ids: string[] | undefined): TaskRef[] {
-  if (!ids) return tasks;
-  const picked = tasks.filter((t) => ids.some((id) => t.id === id || t.id.startsWith(`${id}_`)));
-  if (picked.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${ids.join(',')}`);
-  return picked;
-}
-
-function openRunDir(opts: RunOptions, config: RunConfig, loaded: LoadedBenchmark, planned: number): { dir: string; manifest: RunManifest } {
+function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, planned: number): { dir: string; manifest: RunManifest } {
   const hash = configHash(config);
   if (opts.resumeDir) {
     const manifest = readManifest(opts.resumeDir);
     if (manifest.configHash !== hash) {
       throw new BenchError('runlog:mismatch', `${opts.resumeDir} was run with another config (hash ${manifest.configHash.slice(0, 12)}, now ${hash.slice(0, 12)})`, { hint: 'resume with the same config, presets and flags' });
     }
-    if (manifest.benchmark !== loaded.id) throw new BenchError('runlog:mismatch', `${opts.resumeDir} is a ${manifest.benchmark} run, not ${loaded.id}`);
+    if (manifest.benchmark !== entry.id) throw new BenchError('runlog:mismatch', `${opts.resumeDir} is a ${manifest.benchmark} run, not ${entry.id}`);
     manifest.status = 'running';
     return { dir: opts.resumeDir, manifest };
   }
-  const { dir, id } = createRunDir(opts.outDir, loaded.id);
+  const { dir, id } = createRunDir(opts.outDir, entry.id);
   const now = new Date().toISOString();
   const simulated = Object.values(config.engines).some((e) => e.kind === 'sim');
   const manifest: RunManifest = {
     format: 'recovery-bench/run@1',
     id,
-    benchmark: loaded.id,
+    benchmark: entry.id,
     createdAt: now,
     updatedAt: now,
     status: 'running',
     simulated,
     config,
     configHash: hash,
-    versions: { recoveryBench: VERSION, node: process.version, benchmark: loaded.version },
+    versions: { recoveryBench: VERSION, node: process.version, benchmark: entry.version },
     git: gitIdentity(opts.repoRoot),
     shard: opts.shard ?? null,
     selection: { systems: opts.systems ?? null, tasks: opts.tasks ?? null },
     plan: { samples: planned },
     engines: [],
-    benchmarkSource: loaded.manifest,
+    benchmarkSource: prepared.manifest,
+    scoring: runScoring(entry),
   };
   return { dir, manifest };
 }
@@ -230,17 +256,17 @@ async function stopAll(started: Started): Promise<void> {
 }
 
 /** One sample; an error inside it is recorded in it. An abort records nothing, so a resumed run repeats it. */
-async function runSample(loaded: LoadedBenchmark, sample: PlannedSample, runtime: SystemRuntime, signal: AbortSignal): Promise<SampleRecord | undefined> {
+async function runSample(prepared: PreparedBenchmark<TaskRef>, benchmark: string, sample: PlannedSample, runtime: SystemRuntime, signal: AbortSignal): Promise<SampleRecord | undefined> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const base = { format: SAMPLE_FORMAT, benchmark: loaded.id, system: sample.system, model: sample.model, task: sample.task, condition: sample.condition, seed: sample.seed, unit: sample.taskRef.unit ?? sample.task, startedAt } as const;
+  const base = { format: SAMPLE_FORMAT, benchmark, system: sample.system, model: sample.model, task: sample.task, condition: sample.condition, seed: sample.seed, unit: sample.taskRef.unit ?? sample.task, startedAt } as const;
   try {
-    const { transcript, scores } = await runAndScore(loaded.benchmark as Benchmark<TaskRef, never>, sample.taskRef, { model: runtime.client, plugins: runtime.plugins, seed: sample.seed, signal });
-    return { ...base, durationMs: performance.now() - t0, transcript, scores };
+    const transcript = await prepared.benchmark.run(sample.taskRef, { model: runtime.client, plugins: runtime.plugins, seed: sample.seed, signal });
+    return { ...base, durationMs: performance.now() - t0, transcript };
   } catch (error) {
     const e = asBenchError(error);
     if (signal.aborted || e.code === 'run:aborted') return undefined;
-    return { ...base, durationMs: performance.now() - t0, transcript: null, scores: {}, error: { code: e.code, message: e.message } };
+    return { ...base, durationMs: performance.now() - t0, transcript: null, error: { code: e.code, message: e.message } };
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { resolveProfile } from '@recovery-bench/engines';
 import { describe, expect, it } from 'vitest';
 import { parseRunConfig } from '../config/load.ts';
-import { loadRun } from '../report/summarize.ts';
+import { readSamples, readScores } from '../testing/run-files.ts';
 import { REPO_ROOT } from '../testing/run-cli.ts';
 import { executeRun } from './runner.ts';
 
@@ -31,10 +31,12 @@ describe('ToolMaze end to end on the sim engine', () => {
     }, 'e2e');
     const result = await executeRun({ benchmark: 'toolmaze', config, outDir: mkdtempSync(join(tmpdir(), 'rb-e2e-')), repoRoot: REPO_ROOT, progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} });
     expect(result.manifest.status).toBe('complete');
-    const { samples } = loadRun(result.dir);
+    const samples = readSamples(result.dir);
+    const scores = readScores(result.dir);
     expect(samples).toHaveLength(result.planned);
+    expect(scores.map((s) => s.task)).toEqual(samples.map((s) => s.task));
     const rate = (system: string, condition: string) => {
-      const s = samples.filter((x) => x.system === system && x.condition === condition);
+      const s = scores.filter((x) => x.system === system && x.condition === condition);
       return s.filter((x) => x.scores['toolmaze:c1-judge']!.outcome === 'pass').length / s.length;
     };
     expect(rate('c3', 'P1') - rate('off', 'P1')).toBeGreaterThan(0.3);

@@ -5,9 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { computeDataHash, TOOLMAZE_IDENTITY } from '@recovery-bench/toolmaze-adapter';
+import { parseCommandArgs, UsageError } from '@recovery-bench/harness';
 import { z } from 'zod';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { computeDataHash } from '../checkout.ts';
+import { TOOLMAZE_IDENTITY } from '../identity.ts';
 
 const HELP = `usage: recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]
 
@@ -145,23 +146,23 @@ async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
   return 0;
 }
 
-/** `recovery-bench fetch toolmaze`: the pinned code and data for users with network access. */
+/**
+ * `recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]` (the arguments after the benchmark's id): the pinned
+ * code and data, for users with network access. A network or download failure is one line on stderr and exit 1.
+ */
 export async function runFetchCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench fetch', async () => {
-    const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
-    if (values.help) {
-      process.stdout.write(`${HELP}\n`);
-      return 0;
-    }
-    const what = positionals[0];
-    if (what !== 'toolmaze' || positionals.length > 1) throw new UsageError(`fetch what? the only source is "toolmaze"${what ? `; got "${positionals.join(' ')}"` : ''}`);
-    const dest = resolve(values.dest ?? 'ToolMaze');
-    try {
-      return await fetchToolmaze(dest, values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
-    } catch (error) {
-      if (!(error instanceof OfflineError || error instanceof FetchError)) throw error;
-      process.stderr.write(`recovery-bench fetch toolmaze: ${error.message}\n`);
-      return 1;
-    }
-  }, () => false);
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`fetch toolmaze takes no other words; got "${positionals.join(' ')}"`);
+  const dest = resolve(values.dest ?? 'ToolMaze');
+  try {
+    return await fetchToolmaze(dest, values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
+  } catch (error) {
+    if (!(error instanceof OfflineError || error instanceof FetchError)) throw error;
+    process.stderr.write(`recovery-bench fetch toolmaze: ${error.message}\n`);
+    return 1;
+  }
 }

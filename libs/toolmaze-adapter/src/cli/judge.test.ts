@@ -1,19 +1,35 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScriptedModel } from '@recovery-bench/harness';
-import { prepareToolmaze, toolmazeBenchmark, toToolMazeTrace, writeToolMazeTrace } from '@recovery-bench/toolmaze-adapter';
-import { afterAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { REPO_ROOT } from '../testing/run-cli.ts';
-import { runCommand } from '../testing/run-command.ts';
+import { isBenchError, ScriptedModel } from '@recovery-bench/harness';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { prepareToolmaze, toolmazeBenchmark } from '../benchmark.ts';
+import { toolmazeEntry } from '../entry.ts';
+import { toToolMazeTrace, writeToolMazeTrace } from '../trace.ts';
 
-const COMMAND = fileURLToPath(new URL('./toolmaze.ts', import.meta.url));
-const runCli = (args: string[]) => runCommand(COMMAND, 'runToolmazeCommand', args.slice(1));
+/**
+ * `recovery-bench toolmaze judge …` through the entry, in this process: what it prints, its exit code, or the user
+ * error the CLI prints as one line (`recovery-bench toolmaze: <message>`, exit 2).
+ */
+async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [, sub, ...rest] = args;
+  let stdout = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  try {
+    const code = await toolmazeEntry.commands!['judge']!.run([...(sub === 'judge' ? [] : [sub!]), ...rest]);
+    return { code, stdout, stderr: '' };
+  } catch (error) {
+    if (!isBenchError(error) || error.code === 'internal') throw error;
+    return { code: 2, stdout, stderr: `recovery-bench toolmaze: ${error.message}\n` };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'toolmaze-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const STAND_IN = join(REPO_ROOT, 'libs/toolmaze-adapter/src/testdata/fake-toolmaze/data/perturbed_tasks');
+const STAND_IN = fileURLToPath(new URL('../testdata/fake-toolmaze/data/perturbed_tasks', import.meta.url));
 
 async function fixtureTrace(id: string, calls: { name: string; arguments: Record<string, unknown> }[], answer: string): Promise<string> {
   const { samples } = await prepareToolmaze({ select: { ids: [id] } });

@@ -1,20 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isBenchError } from '@recovery-bench/harness';
-import {
-  FIXTURE_SUITE_PATH,
-  isJsonObject,
-  judgeC1,
-  loadSuiteFile,
-  normaliseRawTask,
-  parsePyJson,
-  runMetrics,
-  TaskSchema,
-  ToolMazeTraceSchema,
-  type Task,
-  type ToolMazeTrace,
-} from '@recovery-bench/toolmaze-adapter';
+import { parseCommandArgs, UsageError } from '@recovery-bench/harness';
 import { z } from 'zod';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { judgeC1 } from '../judge.ts';
+import { runMetrics } from '../metrics.ts';
+import { isJsonObject, parsePyJson } from '../python-json.ts';
+import { normaliseRawTask } from '../raw-task.ts';
+import { TaskSchema, type Task } from '../schema.ts';
+import { FIXTURE_SUITE_PATH, loadSuiteFile } from '../suite-file.ts';
+import { ToolMazeTraceSchema, type ToolMazeTrace } from '../trace.ts';
 
 const HELP = `usage: recovery-bench toolmaze judge --task <task.json | id> --trace <trace.json> [--suite <suite.json | fixture>] [--metrics]
 
@@ -71,7 +64,8 @@ function readTrace(path: string): ToolMazeTrace {
   return parsed.data;
 }
 
-async function judgeCommand(args: string[]): Promise<number> {
+/** `recovery-bench toolmaze judge …`: ToolMaze's C1 verdict for one trace, as JSON on stdout. */
+export async function runJudgeCommand(args: string[]): Promise<number> {
   const { values } = parseCommandArgs(args, OPTIONS);
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
@@ -85,21 +79,4 @@ async function judgeCommand(args: string[]): Promise<number> {
   if (values.metrics) out.metrics = runMetrics(task, trace, verdict.pass);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   return 0;
-}
-
-/** `recovery-bench toolmaze <subcommand>`: tools around the ToolMaze adapter. */
-export async function runToolmazeCommand(args: string[]): Promise<number> {
-  return withCliErrors(
-    'recovery-bench toolmaze',
-    async () => {
-      const [sub, ...rest] = args;
-      if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-        process.stdout.write(`${HELP}\n`);
-        return sub === undefined ? 2 : 0;
-      }
-      if (sub !== 'judge') throw new UsageError(`unknown subcommand "${sub}"; try \`recovery-bench toolmaze judge --help\``);
-      return judgeCommand(rest);
-    },
-    (e) => isBenchError(e, 'task:invalid') || isBenchError(e, 'task:unsupported') || isBenchError(e, 'config:invalid'),
-  );
 }

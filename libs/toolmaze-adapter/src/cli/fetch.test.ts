@@ -4,13 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TOOLMAZE_IDENTITY } from '@recovery-bench/toolmaze-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { runCommand } from '../testing/run-command.ts';
+import { TOOLMAZE_IDENTITY } from '../identity.ts';
+import { runFetchCommandIn } from '../testing/run-command.ts';
 
-const COMMAND = fileURLToPath(new URL('./fetch.ts', import.meta.url));
-const runCli = (args: string[], _input: string, opts: { env?: NodeJS.ProcessEnv } = {}) => runCommand(COMMAND, 'runFetchCommand', args.slice(1), opts);
+/** `recovery-bench fetch toolmaze …`: the CLI hands the words after the benchmark's id to the entry's fetch. */
+const runCli = (args: string[], _input: string, opts: { env?: NodeJS.ProcessEnv } = {}) => runFetchCommandIn(args.slice(2), opts);
 
 const work = mkdtempSync(join(tmpdir(), 'toolmaze-fetch-'));
 const servers: Server[] = [];
@@ -90,13 +89,13 @@ describe('recovery-bench fetch toolmaze', () => {
     expect(seen).not.toContain(`/datasets/${repo}/resolve/${rev}/.gitattributes`);
   });
 
-  it('refuses a non-empty destination and an unknown source', async () => {
+  it('refuses a non-empty destination and extra words as usage errors', async () => {
     const dest = join(work, 'full');
     mkdirSync(dest, { recursive: true });
     writeFileSync(join(dest, 'x'), '');
     const full = await runCli(['fetch', 'toolmaze', '--dest', dest], '');
-    expect(full).toMatchObject({ code: 2, stderr: `recovery-bench fetch: ${dest} exists and is not empty; choose another --dest\n` });
-    const other = await runCli(['fetch', 'bfcl'], '');
-    expect(other).toMatchObject({ code: 2, stderr: 'recovery-bench fetch: fetch what? the only source is "toolmaze"; got "bfcl"\n' });
+    expect(full).toMatchObject({ code: 2, stderr: `usage:invalid: ${dest} exists and is not empty; choose another --dest\n` });
+    const other = await runCli(['fetch', 'toolmaze', 'bfcl'], '');
+    expect(other).toMatchObject({ code: 2, stderr: 'usage:invalid: fetch toolmaze takes no other words; got "bfcl"\n' });
   });
 });

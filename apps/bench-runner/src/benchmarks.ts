@@ -1,0 +1,34 @@
+import { BenchError, suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
+import { toolmazeEntry } from '@recovery-bench/toolmaze-adapter/entry';
+
+/** The benchmarks the suite runs. Adding one is one line here; everything else comes from its entry. */
+const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry];
+
+const registry = new Map<string, BenchmarkEntry>(BUILT_IN.map((entry) => [entry.id, entry]));
+
+/** Adds a benchmark at run time (tests, or a program embedding the suite); ids must be new. */
+export function registerBenchmark(entry: BenchmarkEntry): void {
+  if (registry.has(entry.id)) throw new BenchError('config:invalid', `a benchmark "${entry.id}" is already registered`);
+  registry.set(entry.id, entry);
+}
+
+export function benchmarkEntries(): BenchmarkEntry[] {
+  return [...registry.values()];
+}
+
+export function benchmarkIds(): string[] {
+  return [...registry.keys()];
+}
+
+/** The entry of a benchmark id, or a user error naming the known ones (with "did you mean"). */
+export function getBenchmark(id: string): BenchmarkEntry {
+  const entry = registry.get(id);
+  if (entry) return entry;
+  const hint = suggestName(id, benchmarkIds());
+  throw new BenchError('config:invalid', `unknown benchmark "${id}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${benchmarkIds().join(', ')}`);
+}
+
+/** A config's `benchmarks` section naming every registered benchmark with its defaults (its built-in tasks). */
+export function builtInBenchmarks(): Record<string, Record<string, never>> {
+  return Object.fromEntries(benchmarkIds().map((id) => [id, {}]));
+}

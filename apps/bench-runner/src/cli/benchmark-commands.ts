@@ -1,0 +1,58 @@
+import { isBenchError, suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
+import { benchmarkEntries, getBenchmark } from '../benchmarks.ts';
+import { UsageError, withCliErrors } from './args.ts';
+
+/** A top-level command of the CLI (see main.ts). */
+export interface Command {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+const isUserError = (e: unknown) => isBenchError(e) && e.code !== 'internal';
+
+/** `recovery-bench <benchmark> <subcommand> …`: the subcommands a benchmark's entry brings. */
+function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkEntry['commands']> }): Command {
+  const names = Object.keys(entry.commands);
+  const help = [`usage: recovery-bench ${entry.id} <subcommand> [options]`, '', ...Object.entries(entry.commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`), '', `Run \`recovery-bench ${entry.id} <subcommand> --help\` for its options.`].join('\n');
+  return {
+    summary: `${entry.id} subcommands: ${names.join(', ')}`,
+    run: (args) => withCliErrors(`recovery-bench ${entry.id}`, async () => {
+      const [sub, ...rest] = args;
+      if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+        process.stdout.write(`${help}\n`);
+        return sub === undefined ? 2 : 0;
+      }
+      const command = entry.commands[sub];
+      if (!command) {
+        const hint = suggestName(sub, names);
+        throw new UsageError(`unknown subcommand "${sub}"${hint ? ` (did you mean "${hint}"?)` : ''}; try \`recovery-bench ${entry.id} --help\``);
+      }
+      return command.run(rest);
+    }, isUserError),
+  };
+}
+
+/** `recovery-bench fetch <benchmark> …`: the benchmark's own code and data, where its entry can fetch them. */
+const fetchCommand: Command = {
+  summary: "fetch a benchmark's code and pinned data into a folder (`fetch <benchmark> --dest DIR`; needs network)",
+  run: (args) => withCliErrors('recovery-bench fetch', async () => {
+    const fetchable = benchmarkEntries().filter((e) => e.fetch !== undefined);
+    const [id, ...rest] = args;
+    if (id === undefined || id === '--help' || id === '-h') {
+      process.stdout.write(`usage: recovery-bench fetch <benchmark> [options]\n\n${fetchable.map((e) => `  ${e.id.padEnd(12)} ${e.fetch!.summary}`).join('\n')}\n\nRun \`recovery-bench fetch <benchmark> --help\` for its options.\n`);
+      return id === undefined ? 2 : 0;
+    }
+    const entry = getBenchmark(id);
+    if (!entry.fetch) throw new UsageError(`${id} has nothing to fetch; fetchable: ${fetchable.map((e) => e.id).join(', ') || 'none'}`);
+    return entry.fetch.run(rest);
+  }, isUserError),
+};
+
+/** The commands the registered benchmarks bring: `fetch`, and one per benchmark with subcommands. */
+export function benchmarkCommands(): Record<string, Command> {
+  const commands: Record<string, Command> = { fetch: fetchCommand };
+  for (const entry of benchmarkEntries()) {
+    if (entry.commands && Object.keys(entry.commands).length > 0) commands[entry.id] = entryCommand({ ...entry, commands: entry.commands });
+  }
+  return commands;
+}

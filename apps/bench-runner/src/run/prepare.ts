@@ -1,0 +1,22 @@
+import { BenchError, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
+import type { RunConfig } from '../config/schema.ts';
+import type { RunScoring } from './run-dir.ts';
+
+/** The config's section for a benchmark, checked by the entry's own schema. */
+export function benchmarkSection(entry: BenchmarkEntry, config: RunConfig): unknown {
+  const section = config.benchmarks[entry.id];
+  if (section === undefined) throw new BenchError('config:invalid', `the config ${config.name} has no benchmarks.${entry.id} section`, { hint: `add \`benchmarks: { ${entry.id}: {} }\` for its defaults` });
+  const parsed = entry.configSchema.safeParse(section);
+  if (!parsed.success) throw new BenchError('config:invalid', `benchmarks.${entry.id} of config ${config.name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(section)'}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+/** Loads a benchmark's tasks for a config, as `run` and `score` both need them. */
+export function prepareBenchmark(entry: BenchmarkEntry, config: RunConfig): Promise<PreparedBenchmark<TaskRef>> {
+  return entry.prepare(benchmarkSection(entry, config), { limits: config.limits });
+}
+
+/** What run.json records of the entry, so that the report reads the run without loading the benchmark. */
+export function runScoring(entry: BenchmarkEntry): RunScoring {
+  return { primary: entry.score, unit: entry.unit, roles: entry.conditions };
+}

@@ -1,0 +1,84 @@
+import type { ConditionRoles } from '@recovery-bench/analysis';
+import type { z } from 'zod';
+import type { Benchmark, TaskRef } from './benchmark.ts';
+
+/** A benchmark's tasks for one run, with what the run directory records about where they came from. */
+export interface PreparedBenchmark<TTask extends TaskRef> {
+  benchmark: Benchmark<TTask>;
+  tasks: TTask[];
+  /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
+  manifest: unknown;
+  /** Problems in the source that do not stop a run, one line each. */
+  warnings: string[];
+  /** Sim-engine scripts (the tasks' gold paths), when the benchmark ships them. */
+  simScriptsDir?: string;
+  /** Releases what preparing started (e.g. Python bridge processes). */
+  close?(): Promise<void>;
+}
+
+/** The run's settings a benchmark may take over for its own loop. */
+export interface PrepareContext {
+  limits: { maxRounds: number; requestTimeoutMs: number };
+}
+
+/** A subcommand a benchmark adds to the CLI (`recovery-bench <benchmark> <name>`, `recovery-bench fetch <benchmark>`). */
+export interface BenchmarkCommand {
+  summary: string;
+  /** Returns the exit code; user mistakes throw errors that the CLI prints as one line. */
+  run(args: string[]): Promise<number>;
+}
+
+/** How a sample's score is read for reports: which scorer, under what name. */
+export interface PrimaryScore {
+  /** The scorer id whose `value` and `outcome` the report and the progress line use. */
+  scorer: string;
+  /** What the value means: `pass rate`, `state agreement`, … */
+  label: string;
+}
+
+/**
+ * The one way a benchmark enters the suite. The app registers entries in one list and assembles its config
+ * schema, its `run`, `score`, `freeze` and `list` commands and its subcommands from them; nothing else about a
+ * benchmark is known outside its library.
+ *
+ * Methods (not function-valued properties) on purpose: an entry for a specific config type is then usable where
+ * the registry holds entries of unknown config.
+ */
+export interface BenchmarkEntry<TConfig = unknown, TTask extends TaskRef = TaskRef> {
+  id: string;
+  version: string;
+  /** One line for `recovery-bench list benchmarks`. */
+  summary: string;
+  /** The `benchmarks.<id>` section of a run config (strict, with defaults). */
+  configSchema: z.ZodType<TConfig>;
+  /** Loads the tasks the section selects (its `tasks` and `limit` read by `selectTasks`). */
+  prepare(config: TConfig, ctx: PrepareContext): Promise<PreparedBenchmark<TTask>>;
+  /** The files and folders whose contents are the study's stimuli, for `recovery-bench freeze`. */
+  stimuli(config: TConfig): Promise<string[]>;
+  score: PrimaryScore;
+  /** What one resampling unit is (the task ids' `unit`): e.g. "base task (its P0–P4 runs move together)". */
+  unit: string;
+  /** Which conditions each contrast of a study reads, and which contrasts cannot be measured here. */
+  conditions: ConditionRoles;
+  commands?: Readonly<Record<string, BenchmarkCommand>>;
+  /** `recovery-bench fetch <id>`: gets the benchmark's own code and data, for users with network access. */
+  fetch?: BenchmarkCommand;
+}
+
+/** A task selection with one meaning everywhere: ids name tasks or units; `limit` keeps the first N units. */
+export interface TaskSelection {
+  ids?: readonly string[];
+  limit?: number;
+}
+
+/** The tasks a selection keeps, in their order; every task of a kept unit stays, so contrasts stay paired. */
+export function selectTasks<TTask extends TaskRef>(tasks: readonly TTask[], selection: TaskSelection): TTask[] {
+  const unitOf = (t: TTask) => t.unit ?? t.id;
+  let picked = selection.ids ? tasks.filter((t) => selection.ids!.includes(t.id) || selection.ids!.includes(unitOf(t))) : [...tasks];
+  if (selection.limit !== undefined) {
+    const units = new Set<string>();
+    for (const t of picked) if (units.size < selection.limit) units.add(unitOf(t));
+    picked = picked.filter((t) => units.has(unitOf(t)));
+  }
+  return picked;
+}
