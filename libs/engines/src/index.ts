@@ -1,18 +1,3 @@
-export { startSimEngine, defaultModelName, type SimEngine, type SimEngineOptions } from './sim/server.ts';
-export { simulateTurn, decisionUniform, type SimulateOptions } from './sim/simulate.ts';
-export { perceiveFailure, type PerceivedFailure } from './sim/perceive.ts';
-export { decide } from './sim/decide.ts';
-export { findFix, parseCorrectedValue, type SimFix } from './sim/fix.ts';
-export { kindFromKeywords, looksLikeFailure, KIND_KEYWORDS } from './sim/kind.ts';
-export { SIM_PROFILES, SIM_PROFILE_IDS, SimProfileSchema, SimRateSchema, resolveProfile, loadProfileFile, parseProfile, isSimProfileId, type SimProfile, type SimProfileInput, type SimProfileId, type SimRate } from './sim/profiles.ts';
-export { ScriptRegistry, SimScriptSchema, type SimScript, type SimScriptInput, type SimScriptStep, type SimScriptCall } from './sim/scripts.ts';
-export { SimQuirksSchema, SimTriggerSchema, parseQuirks, type SimQuirks, type SimQuirksInput, type SimTrigger } from './sim/quirks.ts';
-export { SimConfigError, type SimErrorCode } from './sim/errors.ts';
-export { GUIDANCE_SENTENCES as SIM_GUIDANCE_SENTENCES, NOTE_PREFIX as SIM_NOTE_PREFIX } from './sim/texts.ts';
-export { TRACE_HEADER as SIM_TRACE_HEADER } from './sim/chat.ts';
-export { countTokens as simCountTokens } from './sim/tokens.ts';
-export { SIM_ERROR_KINDS, SIM_SITUATIONS, type SimErrorKind, type SimSituation, type SimAction, type SimToolCall, type SimTrace, type SimTurn } from './sim/types.ts';
-export { ChatRequestSchema as SimChatRequestSchema, type ChatRequest as SimChatRequest } from './sim/request.ts';
 export { OpenAIClient, parseCompletion, type OpenAIClientOptions } from './client/openai-client.ts';
 export * from './proxy/index.ts';
 export * from './adapters/index.ts';

@@ -2,8 +2,8 @@
 // read-only tools, 60 scenarios, three kinds, every delivery form). The forms are written out here from
 // spec/toolerror-layer.md on purpose, without toolerror-core, so the sim is tested against the texts and
 // not against shared code.
-import type { ChatMessage, ChatTool } from './request.ts';
-import type { SimErrorKind, SimSituation, SimTurn } from './types.ts';
+import type { ChatMessage, ChatTool } from '../request.ts';
+import type { SimErrorKind, SimSituation, SimTurn } from '../types.ts';
 
 export const SPEC_GUIDANCE: Readonly<Record<SimErrorKind, string>> = {
   transient: 'This is a temporary failure. Retrying the same call is expected to succeed.',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversation, STIMULUS_TOOLS, stimuli } from './delivery-stimuli.fixture.ts';
+import { conversation, STIMULUS_TOOLS, stimuli } from './testing/delivery-stimuli.ts';
 import { canonicalJson } from './random.ts';
 import { startSimEngine, type SimEngine } from './server.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SimConfigError } from './errors.ts';
-import { TABLE_6, TABLE_6_FORMS } from './paper-table6.fixture.ts';
+import { TABLE_6, TABLE_6_FORMS } from './testing/paper-table6.ts';
 import { resolveProfile, SIM_PROFILE_IDS } from './profiles.ts';
 import { SIM_ERROR_KINDS, SIM_SITUATIONS } from './types.ts';
 

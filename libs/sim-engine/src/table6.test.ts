@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversation, isCorrect, STIMULUS_TOOLS, stimuli, type Stimulus } from './delivery-stimuli.fixture.ts';
-import { TABLE_6, TABLE_6_FORMS } from './paper-table6.fixture.ts';
+import { conversation, isCorrect, STIMULUS_TOOLS, stimuli, type Stimulus } from './testing/delivery-stimuli.ts';
+import { TABLE_6, TABLE_6_FORMS } from './testing/paper-table6.ts';
 import { resolveProfile, type SimProfile } from './profiles.ts';
 import type { ChatMessage } from './request.ts';
 import { startSimEngine, type SimEngine } from './server.ts';

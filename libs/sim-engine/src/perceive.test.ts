@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversation, SPEC_GUIDANCE, stimuli } from './delivery-stimuli.fixture.ts';
+import { conversation, SPEC_GUIDANCE, stimuli } from './testing/delivery-stimuli.ts';
 import { looksLikeFailure, kindFromKeywords } from './kind.ts';
 import { parseNotes, rebuildArguments } from './note.ts';
 import { perceiveFailure } from './perceive.ts';

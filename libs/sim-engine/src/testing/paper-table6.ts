@@ -1,6 +1,6 @@
 // The paper's Table 6 (appendix D), typed in from the seed paper for the tests; independent of the profile
 // files, so that a typo in either shows up. Columns per kind: A1B1 (C0), A1B2 (C1), A2B1 (note), A2B2 (C2).
-import type { SimErrorKind } from './types.ts';
+import type { SimErrorKind } from '../types.ts';
 
 type Row = Readonly<Record<SimErrorKind, readonly [number, number, number, number]>>;
 

@@ -40,7 +40,7 @@ export function defaultModelName(profileId: string): string {
   return `sim-${profileId.replaceAll('/', '-')}`;
 }
 
-/** Starts the sim on node:http. It answers only what a model would; see SIM.md for the contract. */
+/** Starts the sim on node:http. It answers only what a model would; see README.md for the contract. */
 export async function startSimEngine(options: SimEngineOptions): Promise<SimEngine> {
   const profile = await resolveProfile(options.profile);
   const seed = options.seed ?? 0;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decide } from './decide.ts';
-import { conversation, isCorrect, STIMULUS_TOOLS, stimuli } from './delivery-stimuli.fixture.ts';
+import { conversation, isCorrect, STIMULUS_TOOLS, stimuli } from './testing/delivery-stimuli.ts';
 import { perceiveFailure } from './perceive.ts';
 import { parseProfile, resolveProfile, type SimProfile, type SimProfileInput } from './profiles.ts';
 import { simulateTurn } from './simulate.ts';
