@@ -1,3 +1,2 @@
 export { OpenAIClient, parseCompletion, type OpenAIClientOptions } from './client/openai-client.ts';
-export * from './proxy/index.ts';
 export * from './adapters/index.ts';

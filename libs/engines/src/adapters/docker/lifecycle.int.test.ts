@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../../proxy/server.ts';
+import { startProxy } from '@recovery-bench/proxy';
 import { EngineError } from '../errors.ts';
 import { liveEngineCount } from '../reaper.ts';
 import { startEngine } from '../registry.ts';

@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FailureCode } from './classify.ts';
 import { chunks, completion, sendJson, sendSse, type FakeHandler } from './testing/fake-engine.ts';
-import { chatBody, startPair, WEATHER_TOOL, type Pair, type PairOptions } from './testing/harness.ts';
+import { chatBody, startPair, WEATHER_TOOL, type Pair, type PairOptions } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

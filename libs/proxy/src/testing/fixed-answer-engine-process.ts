@@ -1,6 +1,7 @@
 /**
- * The benchmark's engine, in its own process: answers at once with a fixed completion, or a fixed SSE stream
- * of STREAM_CHUNKS events, so that only the proxy's cost differs between direct and proxied runs.
+ * The perf benchmark's engine (`src/perf/bench.ts`), in its own process: answers at once with a fixed completion,
+ * or a fixed SSE stream of STREAM_CHUNKS events, so that only the proxy's cost differs between direct and proxied
+ * runs.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

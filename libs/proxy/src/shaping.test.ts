@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineKindId } from './config.ts';
 import { answering } from './testing/fake-engine.ts';
-import { chatBody, startPair, WEATHER_TOOL, type Pair, type PairOptions } from './testing/harness.ts';
+import { chatBody, startPair, WEATHER_TOOL, type Pair, type PairOptions } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

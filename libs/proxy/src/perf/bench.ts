@@ -1,6 +1,6 @@
 /**
  * The proxy's added latency and throughput against a fast local fake engine, and its memory over many
- * requests. Run: `npx tsx libs/engines/src/proxy/perf/bench.ts [--quick] [--no-records] [--keep]`.
+ * requests. Run: `npx tsx libs/proxy/src/perf/bench.ts [--quick] [--no-records] [--keep]`.
  * Engine and proxy run in their own processes; this process is the client (undici, keep-alive).
  * `--keep` leaves the calls.jsonl files it wrote in place and prints where.
  */
@@ -162,7 +162,7 @@ async function memoryTable(engine: Child, recordsDir: string): Promise<void> {
 }
 
 const recordsDir = await mkdtemp(join(tmpdir(), 'proxy-bench-'));
-const engine = await spawn('fake-engine-process.ts');
+const engine = await spawn('../testing/fixed-answer-engine-process.ts');
 try {
   console.log(`request body: ${Buffer.byteLength(benchBody(false))} bytes; stream: 20 SSE events`);
   await latencyTable(engine, recordsDir);

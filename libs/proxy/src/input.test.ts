@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering } from './testing/fake-engine.ts';
-import { chatBody, startPair, type Pair } from './testing/harness.ts';
+import { chatBody, startPair, type Pair } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

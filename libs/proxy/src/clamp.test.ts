@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakePromptTokens, sglangLike, vllmLike } from './testing/context-engines.ts';
+import { fakePromptTokens, sglangLike, vllmLike } from './testing/fake-context-engines.ts';
 import { sendJson, type FakeHandler } from './testing/fake-engine.ts';
-import { chatBody, startPair, type Pair, type PairOptions } from './testing/harness.ts';
+import { chatBody, startPair, type Pair, type PairOptions } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

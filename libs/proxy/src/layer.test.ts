@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { GUIDANCE, HEADER_NAME, parseHeader } from '@recovery-bench/toolerror-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering, completion, sendJson } from './testing/fake-engine.ts';
-import { startPair, type Pair } from './testing/harness.ts';
+import { startPair, type Pair } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

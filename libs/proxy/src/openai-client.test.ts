@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering, chunks, sendJson, sendSse } from './testing/fake-engine.ts';
-import { startPair, WEATHER_TOOL, type Pair } from './testing/harness.ts';
+import { startPair, WEATHER_TOOL, type Pair } from './testing/proxy-pair.ts';
 
 let pair: Pair | undefined;
 afterEach(async () => {

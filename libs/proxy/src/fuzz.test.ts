@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallRecordSchema } from './record-format.ts';
 import { answering, type FakeHandler } from './testing/fake-engine.ts';
-import { hostileAnswer, hostileBody, type HostileAnswer } from './testing/hostile.ts';
-import { startPair, type Pair, type RawAnswer } from './testing/harness.ts';
+import { hostileAnswer, hostileBody, type HostileAnswer } from './testing/hostile-traffic.ts';
+import { startPair, type Pair, type RawAnswer } from './testing/proxy-pair.ts';
 
 const BODIES = 10_000;
 const ANSWERS = 3_000;
