@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Docker from 'dockerode';
 import { execa } from 'execa';
-import { connectDocker } from '../docker/client.ts';
-import { LABELS, type DockerEngineConfigInput } from '../docker/config.ts';
+import { connectDocker } from '../adapters/docker/client.ts';
+import { LABELS, type DockerEngineConfigInput } from '../adapters/docker/config.ts';
 
 /** Built by docker/test-image.sh (which `.ci/start-docker` runs): empty directories, no registry needed. */
 export const TEST_IMAGE = 'recovery-bench/test-rootfs:1';
-export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-export const FAKE_ENGINE = fileURLToPath(new URL('./fake-engine.mjs', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const FAKE_ENGINE = fileURLToPath(new URL('./fake-container-engine.mjs', import.meta.url));
 
 export async function ensureTestImage(): Promise<void> {
   await execa(join(REPO_ROOT, 'docker/test-image.sh'), [TEST_IMAGE]);
