@@ -10,7 +10,8 @@ const ALLOWED = {
   'type:pure': [],
   'type:core': ['type:pure'],
   'type:benchmark': ['type:pure', 'type:core'],
-  'type:io': ['type:pure', 'type:core'],
+  // The io libraries build on each other (engines starts the sim engine and names the proxy's engine kinds).
+  'type:io': ['type:pure', 'type:core', 'type:io'],
   'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
 };
 const IO_MODULES = new Set(['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'dns/promises', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm']);

@@ -1,18 +1,17 @@
-export { startSimEngine, defaultModelName, type SimEngine, type SimEngineOptions } from './sim/server.ts';
-export { simulateTurn, decisionUniform, type SimulateOptions } from './sim/simulate.ts';
-export { perceiveFailure, type PerceivedFailure } from './sim/perceive.ts';
-export { decide } from './sim/decide.ts';
-export { findFix, parseCorrectedValue, type SimFix } from './sim/fix.ts';
-export { kindFromKeywords, looksLikeFailure, KIND_KEYWORDS } from './sim/kind.ts';
-export { SIM_PROFILES, SIM_PROFILE_IDS, SimProfileSchema, SimRateSchema, resolveProfile, loadProfileFile, parseProfile, isSimProfileId, type SimProfile, type SimProfileInput, type SimProfileId, type SimRate } from './sim/profiles.ts';
-export { ScriptRegistry, SimScriptSchema, type SimScript, type SimScriptInput, type SimScriptStep, type SimScriptCall } from './sim/scripts.ts';
-export { SimQuirksSchema, SimTriggerSchema, parseQuirks, type SimQuirks, type SimQuirksInput, type SimTrigger } from './sim/quirks.ts';
-export { SimConfigError, type SimErrorCode } from './sim/errors.ts';
-export { GUIDANCE_SENTENCES as SIM_GUIDANCE_SENTENCES, NOTE_PREFIX as SIM_NOTE_PREFIX } from './sim/texts.ts';
-export { TRACE_HEADER as SIM_TRACE_HEADER } from './sim/chat.ts';
-export { countTokens as simCountTokens } from './sim/tokens.ts';
-export { SIM_ERROR_KINDS, SIM_SITUATIONS, type SimErrorKind, type SimSituation, type SimAction, type SimToolCall, type SimTrace, type SimTurn } from './sim/types.ts';
-export { ChatRequestSchema as SimChatRequestSchema, type ChatRequest as SimChatRequest } from './sim/request.ts';
-export { OpenAIClient, parseCompletion, type OpenAIClientOptions } from './client/openai-client.ts';
-export * from './proxy/index.ts';
-export * from './adapters/index.ts';
+// The engines library's public API: start an engine through its adapter (docker, process, external, sim), the
+// Docker plan and clean-up the command line shows and runs, and the OpenAI client. The adapters' internals
+// (pulls, log capture, the reaper, server flags) stay internal; tests import them by path.
+export { ENGINE_ADAPTERS, EngineConfigSchema, startEngine, type EngineConfigInput } from './adapters/registry.ts';
+export type { EngineAdapter, EngineHandle, EngineHealth, EngineProgress, EngineStartContext } from './adapters/types.ts';
+export { EngineError, isEngineError, ENGINE_ERROR_CODES, type EngineErrorCode, type EngineErrorDetails } from './adapters/errors.ts';
+export { TOOL_FORMATS, type ModelSpecInput } from './adapters/model-spec.ts';
+export { KNOWN_SERVERS, SERVER_PORTS } from './adapters/server-flags.ts';
+export {
+  DockerEngineConfigSchema, DockerEngineOptionsSchema, checkDockerOptions, checkServedName, DOCKER_ENGINE_IDS, PINNED_IMAGES,
+} from './adapters/docker/config.ts';
+export { buildContainerPlan, type ContainerPlan } from './adapters/docker/spec.ts';
+export { dockerRunLine } from './adapters/docker/run-line.ts';
+export { pruneEngines, type PruneOptions, type PruneResult } from './adapters/docker/prune.ts';
+export { connectDocker, dockerStatus } from './adapters/docker/client.ts';
+export { ProcessEngineConfigSchema, ProcessEngineOptionsSchema, checkProcessOptions } from './adapters/process/config.ts';
+export { OpenAIClient, type OpenAIClientOptions } from './client/openai-client.ts';

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import {
   buildContainerPlan, DockerEngineConfigSchema, dockerRunLine, ENGINE_ADAPTERS, isEngineError, KNOWN_SERVERS, PINNED_IMAGES, pruneEngines, SERVER_PORTS,
-  startEngine, startProxy, type EngineConfigInput, type EngineHandle, type ProxyHandle,
+  startEngine, type EngineConfigInput, type EngineHandle,
 } from '@recovery-bench/engines';
+import { startProxy, type ProxyHandle } from '@recovery-bench/proxy';
 import { FORMS } from '@recovery-bench/toolerror-core';
 import { z } from 'zod';
 import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CLAMP_MODES, ENGINE_KIND_IDS, ProxyConfigError, startProxy, type ProxyHandle, type ProxyOptions } from '@recovery-bench/engines';
+import { CLAMP_MODES, ENGINE_KIND_IDS, ProxyConfigError, startProxy, type ProxyHandle, type ProxyOptions } from '@recovery-bench/proxy';
 import { FORMS, RULE_SETS } from '@recovery-bench/toolerror-core';
 import { oneOfOption, parseCommandArgs, UsageError, withCliErrors } from './args.ts';
 

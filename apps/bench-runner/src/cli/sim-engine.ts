@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { parseQuirks, ScriptRegistry, SIM_PROFILE_IDS, SimConfigError, startSimEngine, type SimQuirks } from '@recovery-bench/engines';
+import { parseQuirks, ScriptRegistry, SIM_PROFILE_IDS, SimConfigError, startSimEngine, type SimQuirks } from '@recovery-bench/sim-engine';
 import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
 
 const SIM_HELP = `usage: recovery-bench sim-engine --profile P [--port N] [--host H] [--seed S] [--model NAME]

@@ -1,4 +1,5 @@
-import { isEngineError, OpenAIClient, startEngine as startAdapterEngine, startProxy, type EngineHandle, type EngineKindId, type EngineProgress, type ProxyHandle, type ProxyOptions } from '@recovery-bench/engines';
+import { isEngineError, OpenAIClient, startEngine as startAdapterEngine, type EngineHandle, type EngineProgress } from '@recovery-bench/engines';
+import { startProxy, type EngineKindId, type ProxyHandle, type ProxyOptions } from '@recovery-bench/proxy';
 import { BenchError, CLIENT_PLUGINS, type ClientPlugin, type ModelClient } from '@recovery-bench/harness';
 import type { Form } from '@recovery-bench/toolerror-core';
 import type { Arm, EngineConfig, RunConfig, SystemConfig } from '../config/schema.ts';

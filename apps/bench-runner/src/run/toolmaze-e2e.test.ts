@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveProfile } from '@recovery-bench/engines';
+import { resolveProfile } from '@recovery-bench/sim-engine';
 import { describe, expect, it } from 'vitest';
 import { parseRunConfig } from '../config/load.ts';
 import { readSamples, readScores } from '../testing/run-files.ts';

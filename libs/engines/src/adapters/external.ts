@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENGINE_KIND_IDS } from '../proxy/config.ts';
+import { ENGINE_KIND_IDS } from '@recovery-bench/proxy';
 import { parseEngineConfig } from './config-error.ts';
 import { EngineError, abortedError } from './errors.ts';
 import { probeHealth } from './health.ts';

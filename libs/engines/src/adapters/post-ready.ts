@@ -1,4 +1,4 @@
-import type { EngineKindId } from '../proxy/config.ts';
+import type { EngineKindId } from '@recovery-bench/proxy';
 
 export interface ReadyCheck {
   name: string;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { SimConfigError } from '../sim/errors.ts';
-import { ScriptRegistry } from '../sim/scripts.ts';
-import { startSimEngine } from '../sim/server.ts';
+import { ScriptRegistry, SimConfigError, startSimEngine } from '@recovery-bench/sim-engine';
 import { parseEngineConfig } from './config-error.ts';
 import { abortedError, EngineError } from './errors.ts';
 import { probeHealth } from './health.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EngineKindId } from '../proxy/config.ts';
+import type { EngineKindId } from '@recovery-bench/proxy';
 
 /** What a start reports while it runs (image pull, container creation, waiting for health). */
 export interface EngineProgress {

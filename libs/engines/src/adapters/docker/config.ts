@@ -80,8 +80,8 @@ export type DockerEngineOptions = z.infer<typeof DockerEngineOptionsSchema>;
 
 export function checkDockerOptions(config: z.input<typeof DockerEngineOptionsSchema>, ctx: z.RefinementCtx): void {
   if (config.engine === 'geulpu') {
-    if (!config.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'GeulPU has no pinned image: give the image of your GeulPU build (see ENGINES.md)' });
-    if (!config.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'GeulPU needs its server command (the container Cmd; see ENGINES.md)' });
+    if (!config.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'GeulPU has no pinned image: give the image of your GeulPU build (see libs/engines/README.md)' });
+    if (!config.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'GeulPU needs its server command (the container Cmd; see libs/engines/README.md)' });
     return;
   }
   for (const key of GEULPU_ONLY) {

@@ -3,17 +3,17 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../../proxy/server.ts';
+import { startProxy } from '@recovery-bench/proxy';
 import { EngineError } from '../errors.ts';
 import { liveEngineCount } from '../reaper.ts';
 import { startEngine } from '../registry.ts';
-import { containersOfRun, ensureTestImage, fakeEngineConfig, REPO_ROOT, TEST_IMAGE, uniqueRunId } from '../testing/docker.ts';
+import { containersOfRun, ensureTestImage, fakeEngineConfig, REPO_ROOT, TEST_IMAGE, uniqueRunId } from '../../testing/docker.ts';
 import { connectDocker, dockerStatus } from './client.ts';
 import { LABELS } from './config.ts';
 import { pruneEngines } from './prune.ts';
 
 const docker = await dockerStatus();
-const HOLD = fileURLToPath(new URL('../testing/hold-engine.ts', import.meta.url));
+const HOLD = fileURLToPath(new URL('../../testing/hold-engine-process.ts', import.meta.url));
 
 async function failedStart(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(() => undefined, (e: unknown) => e);

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { ContainerCreateOptions } from 'dockerode';
-import type { EngineKindId } from '../../proxy/config.ts';
+import type { EngineKindId } from '@recovery-bench/proxy';
 import { expandPlaceholders, SERVER_LAUNCH, SERVER_PORTS, serverEnv, serverFlags, type KnownServer } from '../server-flags.ts';
 import { LABELS, PINNED_IMAGES, SGLANG_SHM_BYTES, VLLM_LLAMA3_TEMPLATE, type DockerEngineConfig } from './config.ts';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startProxy } from '../../proxy/server.ts';
+import { startProxy } from '@recovery-bench/proxy';
 import type { DockerEngineConfigInput, DockerEngineId } from '../docker/config.ts';
 import { startEngine } from '../registry.ts';
 import type { EngineHandle } from '../types.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { liveEngineCount } from '../reaper.ts';
-import { eventually, isAlive } from '../testing/pids.ts';
+import { eventually, isAlive } from '../../testing/pids.ts';
 import { processAdapter } from './adapter.ts';
 import { buildProcessCommand } from './command.ts';
 import { ProcessEngineConfigSchema } from './config.ts';

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decide } from './decide.ts';
+import { conversation, isCorrect, STIMULUS_TOOLS, stimuli } from './testing/delivery-stimuli.ts';
+import { perceiveFailure } from './perceive.ts';
+import { parseProfile, resolveProfile, type SimProfile, type SimProfileInput } from './profiles.ts';
+import { simulateTurn } from './simulate.ts';
+import { SIM_SITUATIONS } from './types.ts';
+
+const all = stimuli();
+
+describe('the decision rule with the ideal and stubborn profiles', () => {
+  let ideal: SimProfile;
+  let stubborn: SimProfile;
+  beforeAll(async () => {
+    ideal = await resolveProfile('ideal');
+    stubborn = await resolveProfile('stubborn');
+  });
+
+  it.each(SIM_SITUATIONS)('ideal is correct on every stimulus in %s', (form) => {
+    for (const st of all) {
+      const turn = simulateTurn({ messages: conversation(st, form), tools: [...STIMULUS_TOOLS] }, { profile: ideal, seed: 3 });
+      expect(isCorrect(st, turn), `${st.kind} #${st.scenario}: ${JSON.stringify(turn)}`).toBe(true);
+    }
+  });
+
+  it.each(SIM_SITUATIONS)('stubborn gives up on transient and fixable errors and repeats after unrecoverable ones in %s', (form) => {
+    for (const st of all) {
+      const turn = simulateTurn({ messages: conversation(st, form), tools: [...STIMULUS_TOOLS] }, { profile: stubborn, seed: 3 });
+      expect(isCorrect(st, turn)).toBe(false);
+      if (st.kind === 'unrecoverable') {
+        expect(turn.action).toEqual({ type: 'tool_calls', calls: [{ name: st.tool, arguments: JSON.stringify(st.failedArguments) }] });
+        expect(turn.trace).toMatchObject({ outcome: 'repeat', correct: false });
+      } else {
+        expect(turn.action.type).toBe('text');
+        expect(turn.trace).toMatchObject({ outcome: 'give-up', correct: false });
+      }
+    }
+  });
+
+  it('reports the failure and its cause in the unrecoverable answer', () => {
+    const st = all.find((s) => s.kind === 'unrecoverable')!;
+    const turn = simulateTurn({ messages: conversation(st, 'C0'), tools: [...STIMULUS_TOOLS] }, { profile: ideal, seed: 0 });
+    expect(turn.action.type === 'text' && turn.action.content).toContain(st.error.split('\n')[0]);
+    expect(turn.action.type === 'text' && turn.action.content).toContain(st.tool);
+  });
+});
+
+describe('correct iff u < p', () => {
+  const flat = (p: number): SimProfileInput => {
+    const row = { C0: p, C1: p, 'note-no-guidance': p, C2: p, C3: p, C4: p };
+    return { id: 'flat', title: 'flat', unknownKind: { kind: 'unrecoverable', source: 'test' }, rates: { transient: row, fixable: row, unrecoverable: row } };
+  };
+  const st = all.find((s) => s.kind === 'transient')!;
+  const failure = perceiveFailure(conversation(st, 'C0'), 'unrecoverable')!;
+
+  it.each([
+    [0.5, 0.4999, true], [0.5, 0.5, false], [0.5, 0.5001, false], [0, 0, false], [1, 0.999999, true],
+  ])('p=%d, u=%d → correct=%s', (p, u, correct) => {
+    const turn = decide(failure, parseProfile(flat(p), 'test'), u, STIMULUS_TOOLS);
+    expect(turn.trace).toMatchObject({ policy: 'decision', p, u, correct });
+  });
+
+  it('answers in text when no corrected value can be read from a fixable error', () => {
+    const fixable = { ...failure, kind: 'fixable' as const, error: 'Error: invalid request' };
+    const turn = decide(fixable, parseProfile(flat(1), 'test'), 0, STIMULUS_TOOLS);
+    expect(turn.action.type).toBe('text');
+    expect(turn.trace).toMatchObject({ correct: true, outcome: 'no-fix-found' });
+  });
+});
