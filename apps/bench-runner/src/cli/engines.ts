@@ -173,6 +173,6 @@ function signalled(controller: AbortController): Promise<NodeJS.Signals> {
 /** `recovery-bench list engines`: the adapter registry and the engines the docker adapter knows. */
 export function listEngines(): string[] {
   const adapters = Object.entries(ENGINE_ADAPTERS).map(([id, a]) => `  ${id.padEnd(10)} ${a.summary}`);
-  const docker = [...KNOWN_SERVERS.map((id) => `  ${id.padEnd(10)} ${PINNED_IMAGES[id]} (port ${SERVER_PORTS[id]})`), `  ${'geulpu'.padEnd(10)} image and command from config (ENGINES.md)`];
+  const docker = [...KNOWN_SERVERS.map((id) => `  ${id.padEnd(10)} ${PINNED_IMAGES[id]} (port ${SERVER_PORTS[id]})`), `  ${'geulpu'.padEnd(10)} image and command from config (libs/engines/README.md)`];
   return ['adapters (engine config `kind`):', ...adapters, '', 'docker engines (`engine`):', ...docker];
 }

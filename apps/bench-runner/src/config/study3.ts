@@ -8,7 +8,7 @@ const [L, V, S] = engines;
 /**
  * The paper's Study 3, small tier: GeulPU without (G-off) and with its own layer (G-on), llama.cpp
  * (L), vLLM (V) and SGLang (S) with the layer off, and the client alternatives E1 and E2 on GeulPU. The engines
- * need a GPU, the model files under `modelsDir` and a local GeulPU image (ENGINES.md); with
+ * need a GPU, the model files under `modelsDir` and a local GeulPU image (libs/engines/README.md); with
  * `--engine-override sim` the same plan runs on the sim engine's paper profiles. The contrasts are libs/analysis's
  * `study3` preset (H3.1 with Holm over L, V and S, the H3.2 baseline checks, H3.3, the control), not the config's.
  */
@@ -20,7 +20,7 @@ export const STUDY3: RunConfigInput = {
   engines: {
     geulpu: {
       kind: 'docker', engine: 'geulpu', image: 'geulpu:0.15.0', pull: 'never', parallel: 4,
-      // A template of the expected contract, not GeulPU's documented CLI: replace it with your build's flags (ENGINES.md).
+      // A template of the expected contract, not GeulPU's documented CLI: replace it with your build's flags (libs/engines/README.md).
       command: ['--model', '{model}', '--served-model-name', '{servedName}', '--host', '{host}', '--port', '{port}', '--ctx-size', '{contextLength}', '--seed', '{seed}'],
     },
     'llama.cpp': { kind: 'docker', engine: 'llama.cpp', parallel: 4 },

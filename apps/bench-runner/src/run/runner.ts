@@ -11,7 +11,7 @@ import {
   type RunManifest, type SampleRecord, type ScoreRecord,
 } from './run-dir.ts';
 import { scoreMissing, scoreSample, scoringOf, type Scoring } from './score.ts';
-import { Semaphore } from './semaphore.ts';
+import { runPool } from './pool.ts';
 import { startEngine, startSystem, stopSystem, type EngineInstance, type EngineStartOptions, type SystemRuntime } from './systems.ts';
 
 export interface RunOptions {
@@ -90,24 +90,17 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
       if (abort.signal.aborted) break;
       started = await startAll(config, part, callsPath, manifest, engineOptions);
       writeManifest(dir, manifest);
-      const { systems, gates } = started;
-      await Promise.all(
-        part.map((sample) => {
-          const runtime = systems.get(`${sample.system}\u0000${sample.model}`)!;
-          const gate = gates.get(`${sample.engine}\u0000${sample.model}`)!;
-          return gate.run(async () => {
-            if (abort.signal.aborted) return;
-            const record = await runSample(prepared, entry.id, sample, runtime, abort.signal);
-            if (!record) return;
-            const score = await scoreSample(scoring, record);
-            // The two lines are written together; a run killed between them is scored on resume.
-            writer.append(record);
-            scoreWriter.append(score);
-            ran++;
-            progress.sample(primaryOutcome(score, entry), engineErrors(record));
-          });
-        }),
-      );
+      await runPart(part, started, config.concurrency.perEngine, async (sample, runtime) => {
+        if (abort.signal.aborted) return;
+        const record = await runSample(prepared, entry.id, sample, runtime, abort.signal);
+        if (!record) return;
+        const score = await scoreSample(scoring, record);
+        // The two lines are written together; a run killed between them is scored on resume.
+        writer.append(record);
+        scoreWriter.append(score);
+        ran++;
+        progress.sample(primaryOutcome(score, entry), engineErrors(record));
+      });
       await stopAll(started);
       started = undefined;
     }
@@ -196,7 +189,18 @@ function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, 
 interface Started {
   engines: EngineInstance[];
   systems: Map<string, SystemRuntime>;
-  gates: Map<string, Semaphore>;
+}
+
+/** Each engine × model runs its samples with at most `perEngine` in flight; engines run side by side. */
+async function runPart(part: readonly PlannedSample[], started: Started, perEngine: number, work: (sample: PlannedSample, runtime: SystemRuntime) => Promise<void>): Promise<void> {
+  const byEngine = new Map<string, PlannedSample[]>();
+  for (const sample of part) {
+    const key = `${sample.engine}\u0000${sample.model}`;
+    const list = byEngine.get(key);
+    if (list) list.push(sample);
+    else byEngine.set(key, [sample]);
+  }
+  await Promise.all([...byEngine.values()].map((samples) => runPool(samples, perEngine, (sample) => work(sample, started.systems.get(`${sample.system}\u0000${sample.model}`)!))));
 }
 
 /** The samples in the order their engines run: all at once, or one engine × model after another. */
@@ -214,14 +218,12 @@ function engineParts(config: RunConfig, todo: PlannedSample[]): PlannedSample[][
 
 /** Each engine once per model, then one proxy per system and model, all before the part's first sample. */
 async function startAll(config: RunConfig, todo: PlannedSample[], callsPath: string, manifest: RunManifest, engineOptions: EngineStartOptions): Promise<Started> {
-  const started: Started = { engines: [], systems: new Map(), gates: new Map() };
+  const started: Started = { engines: [], systems: new Map() };
   try {
     for (const sample of todo) {
-      const engineKey = `${sample.engine}\u0000${sample.model}`;
-      if (!started.gates.has(engineKey)) {
+      if (!started.engines.some((e) => e.name === sample.engine && e.model === sample.model)) {
         const engine = await startEngine(config, sample.engine, sample.model, engineOptions);
         started.engines.push(engine);
-        started.gates.set(engineKey, new Semaphore(config.concurrency.perEngine));
         manifest.engines.push({ name: engine.name, kind: engine.kind, model: engine.model, detail: engine.detail });
       }
       const systemKey = `${sample.system}\u0000${sample.model}`;
