@@ -6,12 +6,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
+// `type:base` (the error base) imports nothing of the workspace, and every project may import it.
 const ALLOWED = {
-  'type:pure': [],
-  'type:core': ['type:pure'],
-  'type:benchmark': ['type:pure', 'type:core'],
-  'type:io': ['type:pure', 'type:core'],
-  'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
+  'type:base': [],
+  'type:pure': ['type:base'],
+  'type:core': ['type:pure', 'type:base'],
+  'type:benchmark': ['type:pure', 'type:core', 'type:base'],
+  'type:io': ['type:pure', 'type:core', 'type:io', 'type:base'],
+  'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app', 'type:base'],
 };
 const IO_MODULES = new Set(['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'dns/promises', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm']);
 const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing|reference|corpus)[\\/].*|[\\/]vitest\.config\.ts)$/;
@@ -60,7 +62,7 @@ for (const project of all) {
         const to = byPackage.get(target);
         if (to !== project && !ALLOWED[project.tag].includes(to.tag)) problems.push(`${where}: ${project.tag} may not import ${to.name} (${to.tag})`);
       }
-      if (project.tag === 'type:pure' && !EXEMPT_FROM_IO.test(file)) {
+      if ((project.tag === 'type:pure' || project.tag === 'type:base') && !EXEMPT_FROM_IO.test(file)) {
         const bare = spec.replace(/^node:/, '');
         if ((spec.startsWith('node:') || IO_MODULES.has(bare)) && IO_MODULES.has(bare)) problems.push(`${where}: pure library imports I/O module ${spec}`);
       }
