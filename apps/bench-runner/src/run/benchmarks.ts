@@ -1,4 +1,4 @@
-import type { Benchmark, TaskRef } from '@recovery-bench/harness';
+import { BenchError, type Benchmark, type TaskRef } from '@recovery-bench/harness';
 import type { RunConfig } from '../config/schema.ts';
 
 /** A benchmark with its tasks loaded for one run. */
@@ -29,7 +29,7 @@ export const BENCHMARKS = {
     summary: 'ToolMaze C1: fault injection P0–P4, pass rate by its rule-based judge',
     async load(config) {
       const settings = config.benchmarks.toolmaze;
-      if (!settings) throw new Error('the config has no benchmarks.toolmaze section');
+      if (!settings) throw new BenchError('config:invalid', 'the config has no benchmarks.toolmaze section');
       const adapter = await import('@recovery-bench/toolmaze-adapter');
       const source = settings.source === 'fixture' ? { kind: 'fixture' as const } : { kind: 'checkout' as const, root: settings.source.checkout, python: settings.source.python };
       const prepared = await adapter.prepareToolmaze({
