@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { computeDataHash, TOOLMAZE_IDENTITY } from '@recovery-bench/toolmaze-adapter';
 import { z } from 'zod';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { parseCommandArgs, UsageError } from './args.ts';
+import { CliError } from './errors.ts';
 
 const HELP = `usage: recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]
 
@@ -24,9 +25,20 @@ const OPTIONS = {
 } as const;
 
 /** The network cannot be reached: one line, exit 1. */
-class OfflineError extends Error {}
+class OfflineError extends CliError {
+  constructor(message: string) {
+    super('fetch:offline', message, { exitCode: 1, command: 'fetch toolmaze' });
+    this.name = 'OfflineError';
+  }
+}
+
 /** A download or git step failed for another reason: one line, exit 1. */
-class FetchError extends Error {}
+class FetchError extends CliError {
+  constructor(message: string) {
+    super('fetch:failed', message, { exitCode: 1, command: 'fetch toolmaze' });
+    this.name = 'FetchError';
+  }
+}
 
 const UNREACHABLE = /could not resolve host|unable to access|failed to connect|connection (timed out|refused|reset)|network is unreachable|temporary failure in name resolution|could not read from remote|name or service not known/i;
 
@@ -147,21 +159,12 @@ async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
 
 /** `recovery-bench fetch toolmaze`: the pinned code and data for users with network access. */
 export async function runFetchCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench fetch', async () => {
-    const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
-    if (values.help) {
-      process.stdout.write(`${HELP}\n`);
-      return 0;
-    }
-    const what = positionals[0];
-    if (what !== 'toolmaze' || positionals.length > 1) throw new UsageError(`fetch what? the only source is "toolmaze"${what ? `; got "${positionals.join(' ')}"` : ''}`);
-    const dest = resolve(values.dest ?? 'ToolMaze');
-    try {
-      return await fetchToolmaze(dest, values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
-    } catch (error) {
-      if (!(error instanceof OfflineError || error instanceof FetchError)) throw error;
-      process.stderr.write(`recovery-bench fetch toolmaze: ${error.message}\n`);
-      return 1;
-    }
-  }, () => false);
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const what = positionals[0];
+  if (what !== 'toolmaze' || positionals.length > 1) throw new UsageError(`fetch what? the only source is "toolmaze"${what ? `; got "${positionals.join(' ')}"` : ''}`);
+  return fetchToolmaze(resolve(values.dest ?? 'ToolMaze'), values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
 }

@@ -11,10 +11,13 @@ import { suggestName as didYouMean } from '@recovery-bench/harness';
 import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
 import { runToolmazeCommand } from './toolmaze.ts';
+import { runReportingUserErrors } from './errors.ts';
 
 export interface Command {
   summary: string;
   run(args: string[]): Promise<number>;
+  /** Subcommands whose error lines name them (`recovery-bench layer audit: …`); others print under the command. */
+  namedSubcommands?: readonly string[];
 }
 
 /** The command registry: `recovery-bench <name> …`. `help` and misses read it. */
@@ -25,7 +28,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: runFreezeCommand },
   verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: runVerifyCommand },
   validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
-  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
+  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand, namedSubcommands: ['audit'] },
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
@@ -51,7 +54,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`recovery-bench: unknown command "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`recovery-bench help\`\n`);
     return 2;
   }
-  return command.run(rest);
+  const sub = rest[0] !== undefined && command.namedSubcommands?.includes(rest[0]) ? ` ${rest[0]}` : '';
+  // The one place where a user error becomes a line on stderr and an exit code; commands only throw.
+  return runReportingUserErrors(`${name}${sub}`, () => command.run(rest));
 }
 
 export { didYouMean };

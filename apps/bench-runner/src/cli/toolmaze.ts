@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isBenchError } from '@recovery-bench/harness';
 import {
   FIXTURE_SUITE_PATH,
   isJsonObject,
@@ -14,7 +13,7 @@ import {
   type ToolMazeTrace,
 } from '@recovery-bench/toolmaze-adapter';
 import { z } from 'zod';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { parseCommandArgs, UsageError } from './args.ts';
 
 const HELP = `usage: recovery-bench toolmaze judge --task <task.json | id> --trace <trace.json> [--suite <suite.json | fixture>] [--metrics]
 
@@ -89,17 +88,11 @@ async function judgeCommand(args: string[]): Promise<number> {
 
 /** `recovery-bench toolmaze <subcommand>`: tools around the ToolMaze adapter. */
 export async function runToolmazeCommand(args: string[]): Promise<number> {
-  return withCliErrors(
-    'recovery-bench toolmaze',
-    async () => {
-      const [sub, ...rest] = args;
-      if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-        process.stdout.write(`${HELP}\n`);
-        return sub === undefined ? 2 : 0;
-      }
-      if (sub !== 'judge') throw new UsageError(`unknown subcommand "${sub}"; try \`recovery-bench toolmaze judge --help\``);
-      return judgeCommand(rest);
-    },
-    (e) => isBenchError(e, 'task:invalid') || isBenchError(e, 'task:unsupported') || isBenchError(e, 'config:invalid'),
-  );
+  const [sub, ...rest] = args;
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return sub === undefined ? 2 : 0;
+  }
+  if (sub !== 'judge') throw new UsageError(`unknown subcommand "${sub}"; try \`recovery-bench toolmaze judge --help\``);
+  return judgeCommand(rest);
 }
