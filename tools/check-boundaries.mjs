@@ -1,76 +1,46 @@
 #!/usr/bin/env node
-// Module boundaries (ARCHITECTURE.md): which workspace projects a project may import, by tag, and no
-// `node:` I/O modules in pure libraries. Tests, their data and helpers, benchmarks and the corpus generators are
-// exempt from the I/O rule only.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// Module boundaries (ARCHITECTURE.md), checked by dependency-cruiser on the real import graph of the workspace:
+// which projects a project may import (by its project.json tag), no Node I/O modules in pure libraries, and every
+// imported package declared by the importing project's own package.json. The rules are derived from the workspace
+// each run (tools/boundaries/rules.mjs).
+//
+//   node tools/check-boundaries.mjs [ROOT]                  check the workspace at ROOT (default: this one)
+//   node tools/check-boundaries.mjs [ROOT] --print-config   print the derived rule set and options as JSON
+import { cruise } from 'dependency-cruiser';
+import { fileURLToPath } from 'node:url';
+import { boundaryConfig, sourceFiles } from './boundaries/rules.mjs';
 
-const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
-const ALLOWED = {
-  'type:pure': [],
-  'type:core': ['type:pure'],
-  'type:benchmark': ['type:pure', 'type:core'],
-  // The io libraries build on each other (engines starts the sim engine and names the proxy's engine kinds).
-  'type:io': ['type:pure', 'type:core', 'type:io'],
-  'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
-};
-const IO_MODULES = new Set(['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'dns/promises', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm']);
-const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing|reference|corpus)[\\/].*|[\\/]vitest\.config\.ts)$/;
-
-function projects() {
-  const out = [];
-  for (const group of ['apps', 'libs', 'testbeds']) {
-    let names = [];
-    try { names = readdirSync(join(root, group)); } catch { continue; }
-    for (const name of names) {
-      const dir = join(root, group, name);
-      let project, pkg;
-      try { project = JSON.parse(readFileSync(join(dir, 'project.json'), 'utf8')); } catch { continue; }
-      try { pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')); } catch { pkg = {}; }
-      const tag = (project.tags ?? []).find((t) => t.startsWith('type:'));
-      if (!tag || !(tag in ALLOWED)) throw new Error(`${relative(root, dir)}/project.json needs one tag of ${Object.keys(ALLOWED).join(', ')}`);
-      out.push({ name: project.name, dir, tag, pkg: pkg.name });
-    }
-  }
-  return out;
-}
-
-function* sourceFiles(dir) {
-  let entries = [];
-  try { entries = readdirSync(dir); } catch { return; }
-  for (const entry of entries) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mts|mjs|js)$/.test(entry)) yield path;
-  }
-}
-
-const IMPORT = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
-const all = projects();
-const byPackage = new Map(all.map((p) => [p.pkg, p]));
-const problems = [];
-for (const project of all) {
-  for (const file of sourceFiles(project.dir)) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      const where = relative(root, file);
-      const target = [...byPackage.keys()].find((name) => name && (spec === name || spec.startsWith(`${name}/`)));
-      if (target) {
-        const to = byPackage.get(target);
-        if (to !== project && !ALLOWED[project.tag].includes(to.tag)) problems.push(`${where}: ${project.tag} may not import ${to.name} (${to.tag})`);
-      }
-      if (project.tag === 'type:pure' && !EXEMPT_FROM_IO.test(file)) {
-        const bare = spec.replace(/^node:/, '');
-        if ((spec.startsWith('node:') || IO_MODULES.has(bare)) && IO_MODULES.has(bare)) problems.push(`${where}: pure library imports I/O module ${spec}`);
-      }
-    }
-  }
-}
-if (problems.length > 0) {
-  console.error(`module boundaries: ${problems.length} violation(s)`);
-  for (const p of problems) console.error(`  ${p}`);
+const args = process.argv.slice(2);
+const root = args.find((a) => !a.startsWith('--')) ?? fileURLToPath(new URL('..', import.meta.url));
+let config;
+try {
+  config = boundaryConfig(root);
+} catch (error) {
+  console.error(`module boundaries: ${error.message}`);
   process.exit(1);
 }
-console.log(`module boundaries: ${all.length} projects checked, no violations`);
+const { projects, ruleSet, options } = config;
+
+if (args.includes('--print-config')) {
+  process.stdout.write(`${JSON.stringify({ forbidden: ruleSet.forbidden, options }, null, 2)}\n`);
+  process.exit(0);
+}
+
+const { output } = await cruise(sourceFiles(root, projects), { ...options, ruleSet });
+if (typeof output === 'string') throw new Error('dependency-cruiser answered text where the cruise result was expected');
+
+// A violation names the resolved file; the import as written is the one the reader will search for (the cruise
+// keeps a `node:` prefix apart, as the protocol).
+const written = new Map(output.modules.flatMap((m) => m.dependencies.map((d) => [`${m.source}\0${d.resolved}`, `${d.protocol ?? ''}${d.module}`])));
+const violations = output.summary.violations.filter((v) => v.rule.severity === 'error');
+if (violations.length > 0) {
+  const comments = new Map(ruleSet.forbidden.map((r) => [r.name, r.comment]));
+  console.error(`module boundaries: ${violations.length} violation(s)`);
+  for (const v of violations) {
+    const spec = written.get(`${v.from}\0${v.to}`) ?? v.to;
+    const target = spec === v.to ? '' : ` (${v.to})`;
+    console.error(`  ${v.from}: import '${spec}'${target} breaks "${v.rule.name}": ${comments.get(v.rule.name) ?? ''}`);
+  }
+  process.exit(1);
+}
+console.log(`module boundaries: ${projects.length} projects, ${output.summary.totalCruised} modules checked by dependency-cruiser, no violations`);

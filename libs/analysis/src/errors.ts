@@ -1,16 +1,18 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
 /**
  * The one error this library throws: a caller handed it data it cannot analyse. The code is stable so the report
  * can print one line with the hint instead of a stack trace.
  */
 export type AnalysisErrorCode = 'analysis:invalid-input' | 'analysis:invalid-spec';
 
-export class AnalysisError extends Error {
-  readonly code: AnalysisErrorCode;
+/** Both codes are the user's to fix: the data or the contrast spec came from their run directories and config. */
+export class AnalysisError extends RecoveryBenchError {
+  declare readonly code: AnalysisErrorCode;
 
   constructor(code: AnalysisErrorCode, message: string) {
-    super(message);
+    super(code, message, { userError: true });
     this.name = 'AnalysisError';
-    this.code = code;
   }
 }
 

@@ -1,10 +1,35 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { BenchError } from './errors.ts';
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
+export interface CliErrorOptions {
+  /** 2 unless the command documents another code (a fetch exits 1 when the network or a download fails). */
+  exitCode?: number;
+  /** The command words the line names, where narrower than the command (`fetch toolmaze`). */
+  command?: string;
+  hint?: string;
+  cause?: unknown;
+}
+
+/**
+ * A mistake a command finds itself (a flag, a file, a download): always the user's to fix. The CLI prints it as one
+ * line, `recovery-bench <command>: <message>`, and exits with its code. Benchmarks' subcommands throw these too.
+ */
+export class CliError extends RecoveryBenchError {
+  readonly exitCode: number;
+  readonly command: string | undefined;
+
+  constructor(code: string, message: string, options: CliErrorOptions = {}) {
+    super(code, message, { userError: true, hint: options.hint, cause: options.cause });
+    this.name = 'CliError';
+    this.exitCode = options.exitCode ?? 2;
+    this.command = options.command;
+  }
+}
 
 /** A mistake in how a command was called: one clear line, exit 2, no stack trace. */
-export class UsageError extends BenchError {
-  constructor(message: string, opts: { hint?: string; cause?: unknown } = {}) {
-    super('usage:invalid', message, opts);
+export class UsageError extends CliError {
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super('cli:usage', message, options);
     this.name = 'UsageError';
   }
 }

@@ -1,10 +1,11 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
 /**
  * Errors with stable codes (`area:what`). A user mistake is reported as one line with a hint; an error inside
  * one sample is recorded in that sample and the run goes on.
  */
 export const BENCH_ERROR_CODES = [
   'config:invalid',
-  'usage:invalid',
   'task:invalid',
   'task:unsupported',
   'model:http',
@@ -21,23 +22,13 @@ export const BENCH_ERROR_CODES = [
 ] as const;
 export type BenchErrorCode = (typeof BENCH_ERROR_CODES)[number];
 
-export class BenchError extends Error {
-  readonly code: BenchErrorCode;
-  readonly hint: string | undefined;
-  /** Extra facts for the record (an HTTP status, a file and line…). */
-  readonly details: Readonly<Record<string, unknown>>;
+/** Every code but `internal` is the user's to fix: a bad config or task, an engine or model that failed them. */
+export class BenchError extends RecoveryBenchError {
+  declare readonly code: BenchErrorCode;
 
   constructor(code: BenchErrorCode, message: string, opts: { hint?: string; details?: Record<string, unknown>; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    super(code, message, { ...opts, userError: code !== 'internal' });
     this.name = 'BenchError';
-    this.code = code;
-    this.hint = opts.hint;
-    this.details = opts.details ?? {};
-  }
-
-  /** The JSON form kept in run logs and transcripts. */
-  toRecord(): { code: BenchErrorCode; message: string; details?: Record<string, unknown> } {
-    return Object.keys(this.details).length > 0 ? { code: this.code, message: this.message, details: { ...this.details } } : { code: this.code, message: this.message };
   }
 }
 

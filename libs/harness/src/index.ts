@@ -9,4 +9,4 @@ export { selectTasks, type BenchmarkCommand, type BenchmarkEntry, type PreparedB
 export { ScriptedModel, type ScriptedTurn, type ScriptedPolicy } from './scripted-model.ts';
 export { forEachRecord, iterateLines, iterateRecords, RunLogWriter, readRunLog, type FormatSpec, type LogRecord, type ReadLog } from './run-log.ts';
 export { suggestName } from './suggest.ts';
-export { parseCommandArgs, UsageError } from './cli.ts';
+export { CliError, parseCommandArgs, UsageError, type CliErrorOptions } from './cli.ts';

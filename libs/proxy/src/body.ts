@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { RecoveryBenchError } from '@recovery-bench/errors';
 
 export type RequestBody = { kind: 'ok'; body: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
 
@@ -42,7 +43,11 @@ export function discardRest(req: IncomingMessage, ms: number): void {
   req.resume();
 }
 
-export class ResponseTooLargeError extends Error {
+/** Cuts off an engine's answer past the size limit; recorded on that call, never the user's mistake. */
+export class ResponseTooLargeError extends RecoveryBenchError {
   override name = 'ResponseTooLargeError';
-  readonly code = 'proxy:upstream-response-too-large';
+  declare readonly code: 'proxy:upstream-response-too-large';
+  constructor(message: string) {
+    super('proxy:upstream-response-too-large', message, { userError: false });
+  }
 }

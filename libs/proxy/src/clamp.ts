@@ -1,6 +1,7 @@
 import type { ClampMode } from './config.ts';
 import type { TokenCounter } from './engine-kinds.ts';
 import { isRecord } from './error-body.ts';
+import { ProxyConfigError, ProxyError } from './errors.ts';
 import type { Overflow } from './overflow.ts';
 import type { ClampRecord } from './record-format.ts';
 import type { Upstream } from './upstream.ts';
@@ -77,7 +78,7 @@ async function countVllm(upstream: Upstream, request: CountRequest): Promise<Pro
   if (body.tools !== undefined) query.tools = body.tools;
   if (body.chat_template_kwargs !== undefined) query.chat_template_kwargs = body.chat_template_kwargs;
   const answer = await upstream.postJson('/tokenize', query, request.signal);
-  if (!isRecord(answer)) throw new Error('/tokenize answered no object');
+  if (!isRecord(answer)) throw new ProxyError('proxy:upstream-bad-response', '/tokenize answered no object');
   const promptTokens = typeof answer.count === 'number' ? answer.count : Array.isArray(answer.tokens) ? answer.tokens.length : undefined;
   const contextLength = typeof answer.max_model_len === 'number' ? answer.max_model_len : request.contextLength;
   return known(promptTokens, contextLength);
@@ -85,7 +86,7 @@ async function countVllm(upstream: Upstream, request: CountRequest): Promise<Pro
 
 async function countLlama(upstream: Upstream, request: CountRequest): Promise<PromptCount> {
   const rendered = await upstream.postJson('/apply-template', request.body, request.signal);
-  if (!isRecord(rendered) || typeof rendered.prompt !== 'string') throw new Error('/apply-template answered no prompt');
+  if (!isRecord(rendered) || typeof rendered.prompt !== 'string') throw new ProxyError('proxy:upstream-bad-response', '/apply-template answered no prompt');
   const tokens = await upstream.postJson('/tokenize', { content: rendered.prompt, add_special: true, parse_special: true }, request.signal);
   const promptTokens = isRecord(tokens) && Array.isArray(tokens.tokens) ? tokens.tokens.length : undefined;
   return known(promptTokens, request.contextLength ?? (await llamaContext(upstream, request.signal)));
@@ -105,7 +106,7 @@ async function llamaContext(upstream: Upstream, signal?: AbortSignal): Promise<n
 }
 
 function known(promptTokens: number | undefined, contextLength: number | undefined): PromptCount {
-  if (promptTokens === undefined) throw new Error('the tokenizer answer has no token count');
-  if (contextLength === undefined) throw new Error('context length unknown: the engine does not report it and model.contextLength is not set');
+  if (promptTokens === undefined) throw new ProxyError('proxy:upstream-bad-response', 'the tokenizer answer has no token count');
+  if (contextLength === undefined) throw new ProxyConfigError('context length unknown: the engine does not report it and model.contextLength is not set');
   return { promptTokens, contextLength };
 }

@@ -1,3 +1,5 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
 /**
  * Errors the proxy itself answers with. Each code has one status and one OpenAI-style `type`, so a client can
  * tell the proxy's answers from the engine's (engine errors pass through with the engine's own body).
@@ -17,12 +19,12 @@ export const PROXY_ERRORS = {
 
 export type ProxyErrorCode = keyof typeof PROXY_ERRORS;
 
-export class ProxyError extends Error {
+/** A client's bad request and an engine that cannot be reached are the user's to fix; `proxy:internal` is ours. */
+export class ProxyError extends RecoveryBenchError {
   override name = 'ProxyError';
-  readonly code: ProxyErrorCode;
+  declare readonly code: ProxyErrorCode;
   constructor(code: ProxyErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super(code, message, { userError: code !== 'proxy:internal' });
   }
   get status(): number {
     return PROXY_ERRORS[this.code].status;
@@ -33,9 +35,12 @@ export class ProxyError extends Error {
 }
 
 /** Invalid options given to `startProxy`: a user mistake, reported with every problem at once. */
-export class ProxyConfigError extends Error {
+export class ProxyConfigError extends RecoveryBenchError {
   override name = 'ProxyConfigError';
-  readonly code = 'proxy:bad-config';
+  declare readonly code: 'proxy:bad-config';
+  constructor(message: string) {
+    super('proxy:bad-config', message, { userError: true });
+  }
 }
 
 export interface ErrorEnvelope {

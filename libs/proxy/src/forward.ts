@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { RecoveryBenchError } from '@recovery-bench/errors';
 import { BufferedAnswer } from './buffered.ts';
 import type { Call } from './call.ts';
 import { Clamp, countPromptTokens } from './clamp.ts';
@@ -12,9 +13,12 @@ import type { UpstreamHeaders } from './upstream.ts';
 const CHAT_PATH = '/v1/chat/completions';
 
 /** The client left: the reason given to an upstream call that is cut short. */
-export class ClientGoneError extends Error {
+export class ClientGoneError extends RecoveryBenchError {
   override name = 'ClientGoneError';
-  readonly code = 'proxy:client-gone';
+  declare readonly code: 'proxy:client-gone';
+  constructor(message: string) {
+    super('proxy:client-gone', message, { userError: false });
+  }
 }
 
 /** Clamp, forward, and retry once on an overflow the clamp can fix (hidden from the client). */

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { UpstreamConfig } from './config.ts';
+import { ProxyError } from './errors.ts';
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
@@ -103,14 +104,14 @@ export class Upstream {
       origin: this.origin, path: this.root + path, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal,
     });
     const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    if (response.statusCode !== 200) throw new ProxyError('proxy:upstream-bad-response', `${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
     return JSON.parse(text) as unknown;
   }
 
   async getJson(path: string, signal?: AbortSignal): Promise<unknown> {
     const response = await this.agent.request({ origin: this.origin, path: this.root + path, method: 'GET', signal });
     const text = await response.body.text();
-    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+    if (response.statusCode !== 200) throw new ProxyError('proxy:upstream-bad-response', `${path} answered ${response.statusCode}`);
     return JSON.parse(text) as unknown;
   }
 

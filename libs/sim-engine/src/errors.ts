@@ -1,11 +1,13 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
 /** Stable codes for everything the sim rejects before it serves (bad profile, script or option). */
 export type SimErrorCode = 'sim:unknown-profile' | 'sim:invalid-profile' | 'sim:invalid-script' | 'sim:invalid-quirks' | 'sim:bad-option';
 
-export class SimConfigError extends Error {
+/** Always the user's to fix: the profile, script, quirks or option they gave. */
+export class SimConfigError extends RecoveryBenchError {
   override name = 'SimConfigError';
-  readonly code: SimErrorCode;
+  declare readonly code: SimErrorCode;
   constructor(code: SimErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super(code, message, { userError: true });
   }
 }

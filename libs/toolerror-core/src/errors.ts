@@ -1,10 +1,13 @@
-/** A request the layer cannot read: not JSON, or not a request of the named API surface. */
-export class LayerInputError extends Error {
-  readonly code: string;
-  constructor(code: 'layer:not-json' | 'layer:not-a-request' | 'layer:bad-option', message: string) {
-    super(message);
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
+export type LayerInputErrorCode = 'layer:not-json' | 'layer:not-a-request' | 'layer:bad-option';
+
+/** A request the layer cannot read: not JSON, or not a request of the named API surface. Always the caller's input. */
+export class LayerInputError extends RecoveryBenchError {
+  declare readonly code: LayerInputErrorCode;
+  constructor(code: LayerInputErrorCode, message: string) {
+    super(code, message, { userError: true });
     this.name = 'LayerInputError';
-    this.code = code;
   }
 }
 

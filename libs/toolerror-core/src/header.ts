@@ -1,3 +1,4 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
 import { FORMS, KINDS, RULE_SETS, type Form, type Kind, type RuleSetName, type Scope } from './types.ts';
 
 /**
@@ -31,8 +32,13 @@ export function formatHeader(header: ToolErrorsHeader): string {
   return `form=${header.form}; rules=${header.rules}; changed=${header.changed}; failures=${items.length > 0 ? items.join(',') : 'none'}`;
 }
 
-export class HeaderParseError extends Error {
-  override name = 'HeaderParseError';
+/** A header value `formatHeader` did not write: input from outside (an engine's answer, a recorded call). */
+export class HeaderParseError extends RecoveryBenchError {
+  declare readonly code: 'layer:bad-header';
+  constructor(message: string) {
+    super('layer:bad-header', message, { userError: true });
+    this.name = 'HeaderParseError';
+  }
 }
 
 const RULE_NAME = /^[A-Za-z0-9_-]+$/;

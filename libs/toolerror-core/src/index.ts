@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { LayerInputError } from './errors.ts';
+export { LayerInputError, type LayerInputErrorCode } from './errors.ts';
 export { contentText, messageText, appendToContent } from './text.ts';
 export { fromChatCompletions, toChatCompletions } from './surfaces/chat.ts';
 export { fromAnthropicMessages, toAnthropicMessages } from './surfaces/anthropic.ts';

@@ -4,6 +4,7 @@
  * same way. `JSON.parse` forgets whether a number was written as a float, so data that reaches the model is
  * parsed here instead, keeping floats as `PyFloat`.
  */
+import { RecoveryBenchError } from '@recovery-bench/errors';
 
 /** A number that Python holds as a `float` (it was written with a `.`, an exponent, or as NaN/Infinity). */
 export class PyFloat {
@@ -65,8 +66,13 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
-export class PyJsonParseError extends Error {
+/** Text that is not JSON: a task or trace file, a bridge's answer, a model's arguments. Input, so the user's to fix. */
+export class PyJsonParseError extends RecoveryBenchError {
   override name = 'PyJsonParseError';
+  declare readonly code: 'toolmaze:not-json';
+  constructor(message: string) {
+    super('toolmaze:not-json', message, { userError: true });
+  }
 }
 
 /**

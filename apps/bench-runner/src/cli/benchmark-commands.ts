@@ -1,14 +1,14 @@
-import { isBenchError, suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
+import { suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
 import { benchmarkEntries, getBenchmark } from '../benchmarks.ts';
-import { UsageError, withCliErrors } from './args.ts';
+import { UsageError } from './args.ts';
 
 /** A top-level command of the CLI (see main.ts). */
 export interface Command {
   summary: string;
   run(args: string[]): Promise<number>;
+  /** Subcommands whose error lines name them (`recovery-bench layer audit: …`); others print under the command. */
+  namedSubcommands?: readonly string[];
 }
-
-const isUserError = (e: unknown) => isBenchError(e) && e.code !== 'internal';
 
 /** `recovery-bench <benchmark> <subcommand> …`: the subcommands a benchmark's entry brings. */
 function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkEntry['commands']> }): Command {
@@ -16,7 +16,7 @@ function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkE
   const help = [`usage: recovery-bench ${entry.id} <subcommand> [options]`, '', ...Object.entries(entry.commands).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`), '', `Run \`recovery-bench ${entry.id} <subcommand> --help\` for its options.`].join('\n');
   return {
     summary: `${entry.id} subcommands: ${names.join(', ')}`,
-    run: (args) => withCliErrors(`recovery-bench ${entry.id}`, async () => {
+    async run(args) {
       const [sub, ...rest] = args;
       if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
         process.stdout.write(`${help}\n`);
@@ -28,14 +28,14 @@ function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkE
         throw new UsageError(`unknown subcommand "${sub}"${hint ? ` (did you mean "${hint}"?)` : ''}; try \`recovery-bench ${entry.id} --help\``);
       }
       return command.run(rest);
-    }, isUserError),
+    },
   };
 }
 
 /** `recovery-bench fetch <benchmark> …`: the benchmark's own code and data, where its entry can fetch them. */
 const fetchCommand: Command = {
   summary: "fetch a benchmark's code and pinned data into a folder (`fetch <benchmark> --dest DIR`; needs network)",
-  run: (args) => withCliErrors('recovery-bench fetch', async () => {
+  async run(args) {
     const fetchable = benchmarkEntries().filter((e) => e.fetch !== undefined);
     const [id, ...rest] = args;
     if (id === undefined || id === '--help' || id === '-h') {
@@ -45,7 +45,7 @@ const fetchCommand: Command = {
     const entry = getBenchmark(id);
     if (!entry.fetch) throw new UsageError(`${id} has nothing to fetch; fetchable: ${fetchable.map((e) => e.id).join(', ') || 'none'}`);
     return entry.fetch.run(rest);
-  }, isUserError),
+  },
 };
 
 /** The commands the registered benchmarks bring: `fetch`, and one per benchmark with subcommands. */

@@ -8,6 +8,7 @@ import { FORMS } from '@recovery-bench/toolerror-core';
 import { z } from 'zod';
 import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
 import { ENGINE_OPTIONS, engineConfigFromArgs, integer, START_ENGINES } from './engine-args.ts';
+import { userErrorReport } from './errors.ts';
 
 const START_HELP = `usage: recovery-bench engines start <${START_ENGINES.join('|')}> --model PATH [--proxy-port N] [--dry-run]
          [--served-name N] [--context N] [--tool-format qwen|llama3] [--chat-template FILE]
@@ -65,20 +66,22 @@ export async function runEnginesCommand(args: string[], io: EnginesCommandIo = P
 }
 
 /**
- * A usage mistake is one line and exit 2; an engine failure prints its report (last log lines, the docker run
- * line) and hint, exit 1 (2 for a bad engine config, 130 when interrupted).
+ * This command writes through `io` (tests pass their own), so it reports its errors there itself. An engine failure
+ * prints its report (last log lines, the docker run line) and hint, exit 1 (2 for a bad engine config, 130 when
+ * interrupted); any other user error is the one line every command prints, exit 2.
  */
 async function engineErrors(io: EnginesCommandIo, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`recovery-bench engines: ${error.message}`);
-      return 2;
+    if (isEngineError(error)) {
+      io.err(`recovery-bench engines: ${error.report()}${error.hint ? `\nhint: ${error.hint}` : ''}`);
+      return error.code === 'engine:bad-config' ? 2 : error.code === 'engine:aborted' ? 130 : 1;
     }
-    if (!isEngineError(error)) throw error;
-    io.err(`recovery-bench engines: ${error.report()}${error.hint ? `\nhint: ${error.hint}` : ''}`);
-    return error.code === 'engine:bad-config' ? 2 : error.code === 'engine:aborted' ? 130 : 1;
+    const report = userErrorReport('engines', error);
+    if (report === undefined) throw error;
+    io.err(report.text.replace(/\n$/, ''));
+    return report.exitCode;
   }
 }
 

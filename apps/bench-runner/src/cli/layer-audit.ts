@@ -5,7 +5,7 @@ import {
   auditReport, LayerInputError, OUTCOMES, parseAuditRecord, RULE_SETS, TRUTHS,
   type AuditCase, type AuditRecord, type AuditReport, type AuditRow,
 } from '@recovery-bench/toolerror-core';
-import { oneOfOption, parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
 
 const AUDIT_HELP = `usage: recovery-bench layer audit --labels <records.jsonl|dir>… [--split dev|test|all] [--rules paper|extended]
                                    [--worst N] [--json]
@@ -24,33 +24,42 @@ then guidance on successes, then misses.`;
 const SPLIT_CHOICES = ['dev', 'test', 'all'] as const;
 
 export async function runAuditCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench layer audit', async () => {
-    const { values, positionals } = parseCommandArgs(args, {
-      labels: { type: 'string', multiple: true },
-      split: { type: 'string' },
-      rules: { type: 'string' },
-      worst: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    }, true);
-    if (values.help) {
-      process.stdout.write(`${AUDIT_HELP}\n`);
-      return 0;
-    }
-    const split = oneOfOption(values.split, SPLIT_CHOICES, '--split') ?? 'all';
-    const rules = values.rules === undefined ? RULE_SETS : [oneOfOption(values.rules, RULE_SETS, '--rules')!];
-    const worst = values.worst === undefined ? 10 : Number(values.worst);
-    if (!Number.isInteger(worst) || worst < 0) throw new UsageError(`--worst must be a whole number; got "${values.worst}"`);
-    const inputs = [...(values.labels ?? []), ...positionals];
-    if (inputs.length === 0) throw new UsageError('name at least one JSONL file of recorded tool results (--labels FILE|DIR)');
+  const { values, positionals } = parseCommandArgs(args, {
+    labels: { type: 'string', multiple: true },
+    split: { type: 'string' },
+    rules: { type: 'string' },
+    worst: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  }, true);
+  if (values.help) {
+    process.stdout.write(`${AUDIT_HELP}\n`);
+    return 0;
+  }
+  const split = oneOfOption(values.split, SPLIT_CHOICES, '--split') ?? 'all';
+  const rules = values.rules === undefined ? RULE_SETS : [oneOfOption(values.rules, RULE_SETS, '--rules')!];
+  const worst = values.worst === undefined ? 10 : Number(values.worst);
+  if (!Number.isInteger(worst) || worst < 0) throw new UsageError(`--worst must be a whole number; got "${values.worst}"`);
+  const inputs = [...(values.labels ?? []), ...positionals];
+  if (inputs.length === 0) throw new UsageError('name at least one JSONL file of recorded tool results (--labels FILE|DIR)');
+  const records = await readInputs(inputs);
+  const kept = split === 'all' ? records : records.filter((r) => r.split === split);
+  if (kept.length === 0) throw new UsageError(`no records${split === 'all' ? '' : ` in split "${split}"`}`);
+  const report = auditReport(kept, rules);
+  process.stdout.write(values.json ? `${JSON.stringify({ split, records: kept.length, ...report }, null, 2)}\n` : formatAuditReport(report, worst));
+  return 0;
+}
+
+/** A file or directory named on the command line that is not there is the user's mistake, told in Node's words. */
+async function readInputs(inputs: string[]): Promise<AuditRecord[]> {
+  try {
     const records: AuditRecord[] = [];
     for (const file of inputs.flatMap(expandInput)) records.push(...(await readRecords(file)));
-    const kept = split === 'all' ? records : records.filter((r) => r.split === split);
-    if (kept.length === 0) throw new UsageError(`no records${split === 'all' ? '' : ` in split "${split}"`}`);
-    const report = auditReport(kept, rules);
-    process.stdout.write(values.json ? `${JSON.stringify({ split, records: kept.length, ...report }, null, 2)}\n` : formatAuditReport(report, worst));
-    return 0;
-  }, (e) => e instanceof LayerInputError || (e as NodeJS.ErrnoException).code === 'ENOENT');
+    return records;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError((error as Error).message, { cause: error });
+    throw error;
+  }
 }
 
 /** A directory stands for its .jsonl files, in name order. */

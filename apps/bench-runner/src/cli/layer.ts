@@ -3,7 +3,7 @@ import {
   APIS, FORMS, LayerInputError, processRequest, RULE_SETS,
   type Api, type Form, type LayerOptions, type ProcessOptions, type RuleSetName,
 } from '@recovery-bench/toolerror-core';
-import { oneOfOption, parseCommandArgs, readStdin, UsageError, withCliErrors } from './args.ts';
+import { oneOfOption, parseCommandArgs, readStdin, UsageError } from './args.ts';
 import { runAuditCommand } from './layer-audit.ts';
 
 const LAYER_HELP = `usage: recovery-bench layer [--form off|c1|c2|c3|c4] [--rules paper|extended] [--user-agent UA]
@@ -28,18 +28,16 @@ const OPTIONS = {
 
 export async function runLayerCommand(args: string[]): Promise<number> {
   if (args[0] === 'audit') return runAuditCommand(args.slice(1));
-  return withCliErrors('recovery-bench layer', async () => {
-    const { values } = parseCommandArgs(args, OPTIONS);
-    if (values.help) {
-      process.stdout.write(`${LAYER_HELP}\n`);
-      return 0;
-    }
-    const defaults = layerDefaults(values);
-    if (values.jsonl) return runBatch(defaults);
-    const output = processOne(await readStdin(), defaults);
-    process.stdout.write(`${JSON.stringify(output)}\n`);
+  const { values } = parseCommandArgs(args, OPTIONS);
+  if (values.help) {
+    process.stdout.write(`${LAYER_HELP}\n`);
     return 0;
-  }, (e) => e instanceof LayerInputError);
+  }
+  const defaults = layerDefaults(values);
+  if (values.jsonl) return runBatch(defaults);
+  const output = processOne(await readStdin(), defaults);
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+  return 0;
 }
 
 function layerDefaults(values: Record<string, string | boolean | undefined>): ProcessOptions {

@@ -1,6 +1,6 @@
 import { benchmarkEntries } from '../benchmarks.ts';
 import { PRESETS } from '../config/presets.ts';
-import { UsageError, withCliErrors } from './args.ts';
+import { UsageError } from './args.ts';
 import { listEngines } from './engines.ts';
 
 /** What `list` can list: each a registry of the workspace. */
@@ -11,11 +11,9 @@ const SUBJECTS: Readonly<Record<string, () => string[]>> = {
 };
 
 export async function runListCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench list', async () => {
-    const [subject] = args;
-    const list = subject === undefined ? undefined : SUBJECTS[subject];
-    if (!list) throw new UsageError(`list what? ${Object.keys(SUBJECTS).join(', ')}${subject ? ` (not "${subject}")` : ''}`);
-    process.stdout.write(`${list().join('\n')}\n`);
-    return 0;
-  }, () => false);
+  const [subject] = args;
+  const list = subject === undefined ? undefined : SUBJECTS[subject];
+  if (!list) throw new UsageError(`list what? ${Object.keys(SUBJECTS).join(', ')}${subject ? ` (not "${subject}")` : ''}`);
+  process.stdout.write(`${list().join('\n')}\n`);
+  return 0;
 }

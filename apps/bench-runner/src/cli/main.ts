@@ -11,17 +11,18 @@ import { suggestName as didYouMean } from '@recovery-bench/harness';
 import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
 import { benchmarkCommands, type Command } from './benchmark-commands.ts';
+import { runReportingUserErrors } from './errors.ts';
 
 /** The command registry: `recovery-bench <name> …`, then the benchmarks' own commands. `help` and misses read it. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  run: { summary: 'run a benchmark into a run directory and write its report (default: ToolMaze fixtures on the sim engine)', run: runRunCommand },
+  run: { summary: 'run a benchmark into a run directory, score it and write its report (default: the built-in tasks on the sim engine)', run: runRunCommand },
   score: { summary: 'score a run\'s saved transcripts again into scores.jsonl (no model is called), then rewrite its report', run: runScoreCommand },
   report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: runReportCommand },
   merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: runMergeCommand },
   freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: runFreezeCommand },
   verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: runVerifyCommand },
   validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
-  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand },
+  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand, namedSubcommands: ['audit'] },
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
@@ -46,7 +47,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`recovery-bench: unknown command "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`recovery-bench help\`\n`);
     return 2;
   }
-  return command.run(rest);
+  const sub = rest[0] !== undefined && command.namedSubcommands?.includes(rest[0]) ? ` ${rest[0]}` : '';
+  // The one place where a user error becomes a line on stderr and an exit code; commands only throw.
+  return runReportingUserErrors(`${name}${sub}`, () => command.run(rest));
 }
 
 export { didYouMean };

@@ -1,8 +1,7 @@
-import { isBenchError } from '@recovery-bench/harness';
 import { mergeRuns } from '../run/merge.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { parseCommandArgs, UsageError } from './args.ts';
 
 const HELP = `usage: recovery-bench merge <runDir…> [--out runs/] [--no-report]
 
@@ -10,17 +9,15 @@ Joins run directories of one config — the shards of a plan (run --shard i/n), 
 into a new run directory, and writes its report. The last line printed is the new run directory.`;
 
 export async function runMergeCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench merge', async () => {
-    const { values, positionals } = parseCommandArgs(args, { out: { type: 'string', default: 'runs' }, 'no-report': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, true);
-    if (values.help) {
-      process.stdout.write(`${HELP}\n`);
-      return 0;
-    }
-    if (positionals.length < 2) throw new UsageError('name at least two run directories to merge');
-    const merged = mergeRuns(positionals, values.out);
-    process.stdout.write(`merged ${positionals.length} runs: ${merged.samples} of ${merged.manifest.plan.samples} planned samples (${merged.manifest.status})\n`);
-    if (!values['no-report']) process.stdout.write(`report: ${writeReport(merged.dir, summarize([loadRun(merged.dir)])).html}\n`);
-    process.stdout.write(`${merged.dir}\n`);
+  const { values, positionals } = parseCommandArgs(args, { out: { type: 'string', default: 'runs' }, 'no-report': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, true);
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
     return 0;
-  }, (e) => isBenchError(e) && e.code !== 'internal');
+  }
+  if (positionals.length < 2) throw new UsageError('name at least two run directories to merge');
+  const merged = mergeRuns(positionals, values.out);
+  process.stdout.write(`merged ${positionals.length} runs: ${merged.samples} of ${merged.manifest.plan.samples} planned samples (${merged.manifest.status})\n`);
+  if (!values['no-report']) process.stdout.write(`report: ${writeReport(merged.dir, summarize([loadRun(merged.dir)])).html}\n`);
+  process.stdout.write(`${merged.dir}\n`);
+  return 0;
 }

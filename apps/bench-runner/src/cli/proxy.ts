@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { CLAMP_MODES, ENGINE_KIND_IDS, ProxyConfigError, startProxy, type ProxyHandle, type ProxyOptions } from '@recovery-bench/proxy';
 import { FORMS, RULE_SETS } from '@recovery-bench/toolerror-core';
-import { oneOfOption, parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
 
 const PROXY_HELP = `usage: recovery-bench proxy --upstream URL --port N [--form off|c1|c2|c3|c4] [--rules paper|extended]
                             [--engine-layer] [--served-model NAME] [--records FILE]
@@ -40,22 +40,20 @@ export interface ProxyCommandIo {
 const PROCESS_IO: ProxyCommandIo = { out: (line) => process.stdout.write(`${line}\n`) };
 
 export async function runProxyCommand(args: string[], io: ProxyCommandIo = PROCESS_IO): Promise<number> {
-  return withCliErrors('recovery-bench proxy', async () => {
-    const { values } = parseCommandArgs(args, OPTIONS);
-    if (values.help) {
-      io.out(PROXY_HELP);
-      return 0;
-    }
-    const options = proxyOptions(values);
-    const proxy = await start(options);
-    const form = options.layer?.engineLayer ? `engine layer, ${options.layer.form}` : options.layer?.form;
-    io.out(`proxy listening on ${proxy.url} → ${options.upstream.url} (form ${form})`);
-    io.out(`records: ${options.records?.path}`);
-    await (io.stopped ?? signalled());
-    await proxy.close();
-    io.out(`proxy stopped after ${proxy.counters.requests} requests`);
+  const { values } = parseCommandArgs(args, OPTIONS);
+  if (values.help) {
+    io.out(PROXY_HELP);
     return 0;
-  }, () => false);
+  }
+  const options = proxyOptions(values);
+  const proxy = await start(options);
+  const form = options.layer?.engineLayer ? `engine layer, ${options.layer.form}` : options.layer?.form;
+  io.out(`proxy listening on ${proxy.url} → ${options.upstream.url} (form ${form})`);
+  io.out(`records: ${options.records?.path}`);
+  await (io.stopped ?? signalled());
+  await proxy.close();
+  io.out(`proxy stopped after ${proxy.counters.requests} requests`);
+  return 0;
 }
 
 function proxyOptions(values: Values): ProxyOptions & { upstream: { url: string } } {

@@ -1,4 +1,3 @@
-import { isBenchError } from '@recovery-bench/harness';
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
 import type { RunConfig } from '../config/schema.ts';
@@ -7,7 +6,7 @@ import { readManifest } from '../run/run-dir.ts';
 import { executeRun } from '../run/runner.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { parseCommandArgs, UsageError } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
@@ -53,48 +52,46 @@ export function resolveConfig(values: { config?: string; preset?: string; 'engin
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
 
 export async function runRunCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench run', async () => {
-    const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
-    if (values.help) {
-      process.stdout.write(`${help()}\n`);
-      return 0;
+  const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
+  if (values.help) {
+    process.stdout.write(`${help()}\n`);
+    return 0;
+  }
+  if (positionals[0] !== undefined) getBenchmark(positionals[0]);
+  // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
+  if (values.resume) {
+    const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard'] as const).filter((k) => values[k] !== undefined);
+    if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
+  }
+  const resumed = values.resume ? readManifest(values.resume) : undefined;
+  const config = resumed ? resumed.config : resolveConfig(values);
+  const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(config);
+  const controller = new AbortController();
+  const stop = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\n${signal}: stopping engines; the run can be resumed with --resume\n`);
+    controller.abort(signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    const result = await executeRun({
+      benchmark: name, config, outDir: values.out, resumeDir: values.resume,
+      shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
+      signal: controller.signal, repoRoot: REPO_ROOT,
+    });
+    if (result.manifest.status === 'interrupted') {
+      process.stdout.write(`interrupted after ${result.ran} new samples; resume with: recovery-bench run ${name} --resume ${result.dir}\n${result.dir}\n`);
+      return 130;
     }
-    if (positionals[0] !== undefined) getBenchmark(positionals[0]);
-    // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
-    if (values.resume) {
-      const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard'] as const).filter((k) => values[k] !== undefined);
-      if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
+    if (!values['no-report']) {
+      const paths = writeReport(result.dir, summarize([loadRun(result.dir)]));
+      process.stdout.write(`report: ${paths.html}\n`);
     }
-    const resumed = values.resume ? readManifest(values.resume) : undefined;
-    const config = resumed ? resumed.config : resolveConfig(values);
-    const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(config);
-    const controller = new AbortController();
-    const stop = (signal: NodeJS.Signals) => {
-      if (controller.signal.aborted) process.exit(130);
-      process.stderr.write(`\n${signal}: stopping engines; the run can be resumed with --resume\n`);
-      controller.abort(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    try {
-      const result = await executeRun({
-        benchmark: name, config, outDir: values.out, resumeDir: values.resume,
-        shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
-        signal: controller.signal, repoRoot: REPO_ROOT,
-      });
-      if (result.manifest.status === 'interrupted') {
-        process.stdout.write(`interrupted after ${result.ran} new samples; resume with: recovery-bench run ${name} --resume ${result.dir}\n${result.dir}\n`);
-        return 130;
-      }
-      if (!values['no-report']) {
-        const paths = writeReport(result.dir, summarize([loadRun(result.dir)]));
-        process.stdout.write(`report: ${paths.html}\n`);
-      }
-      process.stdout.write(`${result.dir}\n`);
-      return 0;
-    } finally {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    }
-  }, (e) => isBenchError(e) && e.code !== 'internal');
+    process.stdout.write(`${result.dir}\n`);
+    return 0;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { parseQuirks, ScriptRegistry, SIM_PROFILE_IDS, SimConfigError, startSimEngine, type SimQuirks } from '@recovery-bench/sim-engine';
-import { parseCommandArgs, UsageError, withCliErrors } from './args.ts';
+import { parseCommandArgs, UsageError } from './args.ts';
 
 const SIM_HELP = `usage: recovery-bench sim-engine --profile P [--port N] [--host H] [--seed S] [--model NAME]
                                  [--scripts DIR] [--quirks FILE]
@@ -24,26 +24,24 @@ const OPTIONS = {
 } as const;
 
 export async function runSimEngineCommand(args: string[]): Promise<number> {
-  return withCliErrors('recovery-bench sim-engine', async () => {
-    const { values } = parseCommandArgs(args, OPTIONS);
-    if (values.help) {
-      process.stdout.write(`${SIM_HELP}\n`);
-      return 0;
-    }
-    if (values.profile === undefined) throw new UsageError('--profile is required (e.g. --profile ideal)');
-    const port = integerOption(values.port, '--port', 0, 65_535);
-    const seed = integerOption(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER);
-    const sim = await oneLineConfigErrors(async () => {
-      const scripts = new ScriptRegistry();
-      if (values.scripts !== undefined) await scripts.loadDirectory(values.scripts);
-      const quirks = values.quirks === undefined ? undefined : await readQuirks(values.quirks);
-      return startSimEngine({ profile: values.profile!, port, host: values.host, seed, model: values.model, scripts, quirks });
-    });
-    process.stdout.write(`sim-engine listening on ${sim.url} (profile ${sim.profile.id})\n`);
-    await untilSignal();
-    await sim.close();
+  const { values } = parseCommandArgs(args, OPTIONS);
+  if (values.help) {
+    process.stdout.write(`${SIM_HELP}\n`);
     return 0;
-  }, (e) => ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES'].includes((e as NodeJS.ErrnoException).code ?? ''));
+  }
+  if (values.profile === undefined) throw new UsageError('--profile is required (e.g. --profile ideal)');
+  const port = integerOption(values.port, '--port', 0, 65_535);
+  const seed = integerOption(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER);
+  const sim = await oneLineConfigErrors(async () => {
+    const scripts = new ScriptRegistry();
+    if (values.scripts !== undefined) await scripts.loadDirectory(values.scripts);
+    const quirks = values.quirks === undefined ? undefined : await readQuirks(values.quirks);
+    return startSimEngine({ profile: values.profile!, port, host: values.host, seed, model: values.model, scripts, quirks });
+  });
+  process.stdout.write(`sim-engine listening on ${sim.url} (profile ${sim.profile.id})\n`);
+  await untilSignal();
+  await sim.close();
+  return 0;
 }
 
 /** A bad profile, script or quirks file is a user mistake: its (multi-line) zod report becomes one line. */

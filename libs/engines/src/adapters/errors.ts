@@ -1,3 +1,5 @@
+import { RecoveryBenchError } from '@recovery-bench/errors';
+
 /**
  * Why an engine did not start or stop cleanly. The codes are stable (`engine:what`); a start failure carries the
  * engine's last log lines and, for containers, the equivalent `docker run` line, so it can be reproduced by hand.
@@ -20,7 +22,8 @@ export const ENGINE_ERROR_CODES = [
 ] as const;
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
 
-export interface EngineErrorDetails {
+// A type alias rather than an interface, so that it fits the base class's `Record<string, unknown>` details.
+export type EngineErrorDetails = {
   /** The last lines the engine wrote (stdout and stderr interleaved), oldest first. */
   lastLogLines?: readonly string[];
   /** `docker run …` that starts the same container by hand. */
@@ -31,19 +34,16 @@ export interface EngineErrorDetails {
   oomKilled?: boolean;
   signal?: string | null;
   logDir?: string;
-}
+};
 
-export class EngineError extends Error {
+/** Every code is the user's to fix or to know about: the engine did not start, or was stopped, on their machine. */
+export class EngineError extends RecoveryBenchError {
   override name = 'EngineError';
-  readonly code: EngineErrorCode;
-  readonly hint: string | undefined;
-  readonly details: Readonly<EngineErrorDetails>;
+  declare readonly code: EngineErrorCode;
+  declare readonly details: Readonly<EngineErrorDetails>;
 
   constructor(code: EngineErrorCode, message: string, opts: { hint?: string; details?: EngineErrorDetails; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
-    this.code = code;
-    this.hint = opts.hint;
-    this.details = opts.details ?? {};
+    super(code, message, { ...opts, userError: true });
   }
 
   /** The message with the last log lines and the command that reproduces the start, as printed for a user. */

@@ -4,12 +4,31 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { CliError } from '@recovery-bench/harness';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { toolmazeEntry } from '../entry.ts';
 import { TOOLMAZE_IDENTITY } from '../identity.ts';
-import { runFetchCommandIn } from '../testing/run-command.ts';
 
-/** `recovery-bench fetch toolmaze …`: the CLI hands the words after the benchmark's id to the entry's fetch. */
-const runCli = (args: string[], _input: string, opts: { env?: NodeJS.ProcessEnv } = {}) => runFetchCommandIn(args.slice(2), opts);
+/**
+ * `recovery-bench fetch toolmaze …`, in this process with `env` set for the call: the CLI hands the words after the
+ * benchmark's id to the entry's fetch, and prints a thrown CliError as `recovery-bench <command>: <message>`.
+ */
+async function runCli(args: string[], _input: string, opts: { env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const saved = { ...process.env };
+  Object.assign(process.env, opts.env);
+  let stdout = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  try {
+    return { code: await toolmazeEntry.fetch!.run(args.slice(2)), stdout, stderr: '' };
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return { code: error.exitCode, stdout, stderr: `recovery-bench ${error.command ?? 'fetch'}: ${error.message}\n` };
+  } finally {
+    spy.mockRestore();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
 
 const work = mkdtempSync(join(tmpdir(), 'toolmaze-fetch-'));
 const servers: Server[] = [];
@@ -94,8 +113,8 @@ describe('recovery-bench fetch toolmaze', () => {
     mkdirSync(dest, { recursive: true });
     writeFileSync(join(dest, 'x'), '');
     const full = await runCli(['fetch', 'toolmaze', '--dest', dest], '');
-    expect(full).toMatchObject({ code: 2, stderr: `usage:invalid: ${dest} exists and is not empty; choose another --dest\n` });
+    expect(full).toMatchObject({ code: 2, stderr: `recovery-bench fetch: ${dest} exists and is not empty; choose another --dest\n` });
     const other = await runCli(['fetch', 'toolmaze', 'bfcl'], '');
-    expect(other).toMatchObject({ code: 2, stderr: 'usage:invalid: fetch toolmaze takes no other words; got "bfcl"\n' });
+    expect(other).toMatchObject({ code: 2, stderr: 'recovery-bench fetch: fetch toolmaze takes no other words; got "bfcl"\n' });
   });
 });

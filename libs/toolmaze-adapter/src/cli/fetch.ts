@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { parseCommandArgs, UsageError } from '@recovery-bench/harness';
+import { CliError, parseCommandArgs, UsageError } from '@recovery-bench/harness';
 import { z } from 'zod';
 import { computeDataHash } from '../checkout.ts';
 import { TOOLMAZE_IDENTITY } from '../identity.ts';
@@ -25,9 +25,20 @@ const OPTIONS = {
 } as const;
 
 /** The network cannot be reached: one line, exit 1. */
-class OfflineError extends Error {}
+class OfflineError extends CliError {
+  constructor(message: string) {
+    super('fetch:offline', message, { exitCode: 1, command: 'fetch toolmaze' });
+    this.name = 'OfflineError';
+  }
+}
+
 /** A download or git step failed for another reason: one line, exit 1. */
-class FetchError extends Error {}
+class FetchError extends CliError {
+  constructor(message: string) {
+    super('fetch:failed', message, { exitCode: 1, command: 'fetch toolmaze' });
+    this.name = 'FetchError';
+  }
+}
 
 const UNREACHABLE = /could not resolve host|unable to access|failed to connect|connection (timed out|refused|reset)|network is unreachable|temporary failure in name resolution|could not read from remote|name or service not known/i;
 
@@ -147,8 +158,8 @@ async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
 }
 
 /**
- * `recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]` (the arguments after the benchmark's id): the pinned
- * code and data, for users with network access. A network or download failure is one line on stderr and exit 1.
+ * `recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]` (the words after the benchmark's id): the pinned code
+ * and data, for users with network access. A network or download failure is a CliError with exit code 1.
  */
 export async function runFetchCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, OPTIONS, true);
@@ -157,12 +168,5 @@ export async function runFetchCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`fetch toolmaze takes no other words; got "${positionals.join(' ')}"`);
-  const dest = resolve(values.dest ?? 'ToolMaze');
-  try {
-    return await fetchToolmaze(dest, values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
-  } catch (error) {
-    if (!(error instanceof OfflineError || error instanceof FetchError)) throw error;
-    process.stderr.write(`recovery-bench fetch toolmaze: ${error.message}\n`);
-    return 1;
-  }
+  return fetchToolmaze(resolve(values.dest ?? 'ToolMaze'), values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
 }

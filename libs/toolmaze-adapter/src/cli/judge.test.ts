@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isBenchError, ScriptedModel } from '@recovery-bench/harness';
+import { isRecoveryBenchError } from '@recovery-bench/errors';
+import { ScriptedModel } from '@recovery-bench/harness';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { prepareToolmaze, toolmazeBenchmark } from '../benchmark.ts';
 import { toolmazeEntry } from '../entry.ts';
@@ -20,7 +21,7 @@ async function runCli(args: string[]): Promise<{ code: number; stdout: string; s
     const code = await toolmazeEntry.commands!['judge']!.run([...(sub === 'judge' ? [] : [sub!]), ...rest]);
     return { code, stdout, stderr: '' };
   } catch (error) {
-    if (!isBenchError(error) || error.code === 'internal') throw error;
+    if (!isRecoveryBenchError(error) || !error.userError) throw error;
     return { code: 2, stdout, stderr: `recovery-bench toolmaze: ${error.message}\n` };
   } finally {
     spy.mockRestore();

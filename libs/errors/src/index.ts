@@ -1,0 +1,1 @@
+export { isRecoveryBenchError, RecoveryBenchError, type RecoveryBenchErrorOptions, type RecoveryBenchErrorRecord } from './errors.ts';
