@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { asBenchError, BenchError, iterateRecords, RunLogWriter, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
+import { asBenchError, BenchError, iterateRecords, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
 import { getBenchmark } from '../benchmarks.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { buildPlan, type PlannedSample, type Shard } from './plan.ts';
@@ -8,9 +8,9 @@ import { prepareBenchmark, runScoring } from './prepare.ts';
 import { Progress } from './progress.ts';
 import {
   configHash, createRunDir, gitIdentity, keyString, readManifest, runFile, SAMPLE_FORMAT, SAMPLE_FORMATS, writeManifest,
-  type RunManifest, type SampleRecord, type ScoreRecord,
+  type RunManifest, type SampleRecord,
 } from './run-dir.ts';
-import { scoreMissing, scoreSample, scoringOf, type Scoring } from './score.ts';
+import { SampleSink } from './sample-sink.ts';
 import { runPool } from './pool.ts';
 import { startEngine, startSystem, stopSystem, type EngineInstance, type EngineStartOptions, type SystemRuntime } from './systems.ts';
 
@@ -67,9 +67,8 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
   const done = recordedKeys(samplesPath);
   const todo = plan.filter((s) => !done.has(keyString(s)));
   if (opts.resumeDir) log(`resuming ${dir}: ${done.size} samples recorded, ${todo.length} to run`);
-  const writer = new RunLogWriter<SampleRecord>(samplesPath, { resume: true });
-  const scoreWriter = new RunLogWriter<ScoreRecord>(runFile(dir, 'scores.jsonl'), { resume: true });
-  const scoring = scoringOf(prepared);
+  const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
+  const sink = new SampleSink(dir, prepared, entry, progress);
   const abort = new AbortController();
   // Every sample in flight listens on this one signal.
   setMaxListeners(0, abort.signal);
@@ -77,15 +76,11 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const engineOptions: EngineStartOptions = { simScriptsDir: prepared.simScriptsDir, runId: manifest.id, logDir: dir, signal: opts.signal, onProgress: engineProgressLog(log) };
   const callsPath = runFile(dir, 'calls.jsonl');
-  const progress = new Progress(plan.length, plan.length - todo.length, { out: opts.progressOut });
-  let ran = 0;
   let started: Started | undefined;
   try {
     writeManifest(dir, manifest);
-    if (opts.resumeDir) {
-      const added = await scoreMissing(dir, scoring, scoreWriter);
-      if (added > 0) log(`scored ${added} recorded sample(s) that had no score yet`);
-    }
+    const added = opts.resumeDir ? await sink.scoreMissing() : 0;
+    if (added > 0) log(`scored ${added} recorded sample(s) that had no score yet`);
     for (const part of engineParts(config, todo)) {
       if (abort.signal.aborted) break;
       started = await startAll(config, part, callsPath, manifest, engineOptions);
@@ -93,13 +88,7 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
       await runPart(part, started, config.concurrency.perEngine, async (sample, runtime) => {
         if (abort.signal.aborted) return;
         const record = await runSample(prepared, entry.id, sample, runtime, abort.signal);
-        if (!record) return;
-        const score = await scoreSample(scoring, record);
-        // The two lines are written together; a run killed between them is scored on resume.
-        writer.append(record);
-        scoreWriter.append(score);
-        ran++;
-        progress.sample(primaryOutcome(score, entry), engineErrors(record));
+        if (record) await sink.add(record);
       });
       await stopAll(started);
       started = undefined;
@@ -111,13 +100,12 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     progress.finish();
-    writer.close();
-    scoreWriter.close();
+    sink.close();
     if (started) await stopAll(started);
     manifest.updatedAt = new Date().toISOString();
     writeManifest(dir, manifest);
   }
-  return { dir, manifest, planned: plan.length, ran, skipped: plan.length - todo.length };
+  return { dir, manifest, planned: plan.length, ran: sink.recorded, skipped: plan.length - todo.length };
 }
 
 /** The keys of the samples a run directory holds, read one record at a time. */
@@ -127,9 +115,6 @@ function recordedKeys(samplesPath: string): Set<string> {
   return keys;
 }
 
-function primaryOutcome(score: ScoreRecord, entry: BenchmarkEntry): 'pass' | 'fail' | 'error' {
-  return score.error ? 'error' : (score.scores[entry.score.scorer]?.outcome ?? 'error');
-}
 
 /** A resumed run takes its config, selection and shard from its own manifest, so the two halves match. */
 function resumedOptions(opts: RunOptions): RunOptions {
@@ -193,27 +178,25 @@ interface Started {
 
 /** Each engine × model runs its samples with at most `perEngine` in flight; engines run side by side. */
 async function runPart(part: readonly PlannedSample[], started: Started, perEngine: number, work: (sample: PlannedSample, runtime: SystemRuntime) => Promise<void>): Promise<void> {
-  const byEngine = new Map<string, PlannedSample[]>();
-  for (const sample of part) {
+  await Promise.all(byEngine(part).map((samples) => runPool(samples, perEngine, (sample) => work(sample, started.systems.get(`${sample.system}\u0000${sample.model}`)!))));
+}
+
+/** The samples of each engine × model, in plan order. */
+function byEngine(samples: readonly PlannedSample[]): PlannedSample[][] {
+  const groups = new Map<string, PlannedSample[]>();
+  for (const sample of samples) {
     const key = `${sample.engine}\u0000${sample.model}`;
-    const list = byEngine.get(key);
-    if (list) list.push(sample);
-    else byEngine.set(key, [sample]);
+    const group = groups.get(key);
+    if (group) group.push(sample);
+    else groups.set(key, [sample]);
   }
-  await Promise.all([...byEngine.values()].map((samples) => runPool(samples, perEngine, (sample) => work(sample, started.systems.get(`${sample.system}\u0000${sample.model}`)!))));
+  return [...groups.values()];
 }
 
 /** The samples in the order their engines run: all at once, or one engine × model after another. */
 function engineParts(config: RunConfig, todo: PlannedSample[]): PlannedSample[][] {
   if (config.concurrency.engines === 'together') return todo.length > 0 ? [todo] : [];
-  const parts = new Map<string, PlannedSample[]>();
-  for (const sample of todo) {
-    const key = `${sample.engine}\u0000${sample.model}`;
-    const part = parts.get(key);
-    if (part) part.push(sample);
-    else parts.set(key, [sample]);
-  }
-  return [...parts.values()];
+  return byEngine(todo);
 }
 
 /** Each engine once per model, then one proxy per system and model, all before the part's first sample. */
@@ -272,6 +255,3 @@ async function runSample(prepared: PreparedBenchmark<TaskRef>, benchmark: string
   }
 }
 
-function engineErrors(record: SampleRecord): number {
-  return record.transcript?.events.filter((e) => e.type === 'error').length ?? (record.error ? 1 : 0);
-}
