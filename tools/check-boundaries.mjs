@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Module boundaries (ARCHITECTURE.md): which workspace projects a project may import, by tag, and no
-// `node:` I/O modules in pure libraries. Tests, their data and helpers, benchmarks and the corpus generators are
-// exempt from the I/O rule only.
+// `node:` I/O modules in pure libraries. Tests, their data and helpers and benchmarks are exempt from the I/O rule
+// only. Tooling (the corpora) measures the other projects, so it may import any of them and none may import it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -12,13 +12,14 @@ const ALLOWED = {
   'type:benchmark': ['type:pure', 'type:core'],
   'type:io': ['type:pure', 'type:core'],
   'type:app': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
+  'type:tooling': ['type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
 };
 const IO_MODULES = new Set(['fs', 'fs/promises', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'dns/promises', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm']);
-const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing|reference|corpus)[\\/].*|[\\/]vitest\.config\.ts)$/;
+const EXEMPT_FROM_IO = /(\.test\.ts|\.bench\.ts|[\\/](perf|testdata|testing)[\\/].*|[\\/]vitest\.config\.ts)$/;
 
 function projects() {
   const out = [];
-  for (const group of ['apps', 'libs', 'testbeds']) {
+  for (const group of ['apps', 'libs', 'testbeds', 'corpora']) {
     let names = [];
     try { names = readdirSync(join(root, group)); } catch { continue; }
     for (const name of names) {
@@ -58,7 +59,8 @@ for (const project of all) {
       const target = [...byPackage.keys()].find((name) => name && (spec === name || spec.startsWith(`${name}/`)));
       if (target) {
         const to = byPackage.get(target);
-        if (to !== project && !ALLOWED[project.tag].includes(to.tag)) problems.push(`${where}: ${project.tag} may not import ${to.name} (${to.tag})`);
+        if (to !== project && to.tag === 'type:tooling') problems.push(`${where}: nothing may import tooling, here ${to.name}`);
+        else if (to !== project && !ALLOWED[project.tag].includes(to.tag)) problems.push(`${where}: ${project.tag} may not import ${to.name} (${to.tag})`);
       }
       if (project.tag === 'type:pure' && !EXEMPT_FROM_IO.test(file)) {
         const bare = spec.replace(/^node:/, '');

@@ -1,9 +1,9 @@
 // Freezes the `paper` rule set's answer on every corpus record into corpus/paper-snapshot.json, which
-// src/corpus.test.ts compares against, so that no change to the rules can alter the paper set's results.
-// Run after the labels are written, from libs/toolerror-core: `npx tsx corpus/generate/paper-snapshot.ts`.
+// test/corpus.test.ts compares against, so that no change to the rules can alter the paper set's results.
+// Run after the labels are written, from corpora/tool-results: `npx tsx corpus/generate/paper-snapshot.ts`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentOf, detectToolResult, parseAuditRecord } from '../../src/index.ts';
+import { agentOf, detectToolResult, parseAuditRecord } from '@recovery-bench/toolerror-core';
 
 const corpus = join(import.meta.dirname, '..');
 const answers: Record<string, string> = {};
