@@ -68,7 +68,7 @@ describe('the labelled corpus', () => {
     expect(answers).toEqual(snapshot);
   });
 
-  // The table of libs/toolerror-core/README.md on the test part; a change to the rules or the corpus must update both.
+  // The README's table on the test part; a change to the rules or the corpus must update both.
   it.each([
     ['paper', { actionable: 79, right: 27, failures: 115, wrong: 1, ambiguous: 36, silentOnAmbiguous: 35, successes: 8, falsePositive: 0 }],
     ['extended', { actionable: 79, right: 68, failures: 115, wrong: 0, ambiguous: 36, silentOnAmbiguous: 36, successes: 8, falsePositive: 0 }],
