@@ -10,6 +10,7 @@ import sys
 SCRATCH = "/tmp/rb-corpus/py"
 PRODUCER = "corpus/generate/py/python_corpus.py"
 PYTHON_AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c"]
+NOBODY = PYTHON_AS_NOBODY[:-2]  # setpriv ... (without /usr/bin/python3 -c)
 
 
 def forms(e):
@@ -75,6 +76,26 @@ def run_python(code, *args, as_nobody=False, timeout=20):
     return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=SCRATCH, env=_child_env())
 
 
+def as_nobody_forms(c, source, case, code, truth, reason, setup="", traceback=False):
+    """Runs `code` as user nobody with /usr/bin/python3 and records the exception in the str, named and repr forms
+    (and, if asked, the traceback of the same code left uncaught)."""
+    run = run_python(f"import json, os\n{setup}\ntry:\n    {code}\nexcept Exception as e:\n    print(json.dumps({{'str': str(e), 'named': f'{{type(e).__name__}}: {{e}}', 'repr': repr(e)}}))", as_nobody=True)
+    f = json.loads(run.stdout)
+    for form in ("str", "named", "repr"):
+        c.add(source, case, form, f[form], truth, reason, f"{code} as user nobody (setpriv, /usr/bin/python3)")
+    if traceback:
+        run = run_python(f"import os\n{setup}\n{code}", as_nobody=True)
+        c.add(source, case, "traceback", run.stderr, truth, reason, f"{code} as user nobody, uncaught, stderr, exit {run.returncode}")
+
+
+def self_signed_cert(directory, cn, san):
+    """A self-signed certificate for cn (subjectAltName san) and its key, written into directory; returns their paths."""
+    os.makedirs(directory, exist_ok=True)
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN={cn}", "-addext", f"subjectAltName={san}",
+                    "-keyout", f"{directory}/key.pem", "-out", f"{directory}/cert.pem"], check=True, capture_output=True)
+    return f"{directory}/cert.pem", f"{directory}/key.pem"
+
+
 # What the httpx scripts of run_httpx start with: `out` collects what they print; `fail(case, call, how, which)`
 # records the forms of the exception that `call` raises; `api_bodies(client, base, prefix, names)` records the
 # body of each `/PREFIX/NAME` of servers.py (and, for a failure status, the status line before it).
@@ -117,8 +138,8 @@ def run_httpx(code, *args):
 # ---------------------------------------------------------------------------------------------------------
 
 
-# What the round modules' commands run with: the C locale (stable messages), no bytecode, no proxy; git with a
-# fixed identity and dates and no user or system configuration.
+# What the cases' commands run with: the C locale (stable messages), no bytecode, no proxy; git with a fixed
+# identity and dates and no user or system configuration.
 COMMAND_ENV = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONDONTWRITEBYTECODE": "1", "NO_PROXY": "*", "no_proxy": "*"}
 GIT_ENV = {**COMMAND_ENV, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com",
            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-02T10:00:00+00:00", "GIT_COMMITTER_DATE": "2026-01-02T10:00:00+00:00"}
@@ -141,3 +162,13 @@ def git_repo(path, files, message):
         write_file(f"{path}/{name}", text)
     subprocess.run(["git", "add", "."], cwd=path, env=GIT_ENV, check=True)
     subprocess.run(["git", "commit", "-q", "-m", message], cwd=path, env=GIT_ENV, check=True)
+
+
+def run_command(argv, cwd, env=COMMAND_ENV, **kwargs):
+    """Runs a command as a shell or exec tool would, in cwd, and keeps its text output."""
+    return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env=env, **kwargs)
+
+
+def coreutils_version(tool):
+    """The coreutils version as `tool --version` prints it (`9.1`), for the how-label of a coreutils case."""
+    return run_command([tool, "--version"], cwd="/").stdout.split("\n")[0].split(") ")[-1]

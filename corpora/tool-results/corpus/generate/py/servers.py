@@ -41,7 +41,7 @@ DYNAMODB_ERRORS = {
 }
 
 
-# Round 2: `/api2/NAME` bodies in the styles of public APIs (status, content type, body, extra headers). The
+# `/api2/NAME`: bodies in the styles of public APIs (status, content type, body, extra headers). The
 # bodies are written here; the client texts around them come from urllib, requests and httpx.
 _CLOUDFLARE_502 = (
     "<!DOCTYPE html>\n<html lang=\"en-US\">\n<head>\n<title>api.example.com | 502: Bad gateway</title>\n</head>\n<body>\n"
@@ -99,13 +99,15 @@ API2_BODIES = {
     "login-page": (200, "text/html", _LOGIN_PAGE, []),
 }
 
-S3_ERRORS_2 = {
+# `/s3r2/NAME`: the S3 errors of the bucket s3r2; DYNAMODB_PUT_ERRORS: further put_item errors of `/dynamodb`, by
+# table name.
+S3R2_ERRORS = {
     "expired-token": (400, "ExpiredToken", "The provided token has expired."),
     "invalid-access-key": (403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."),
     "service-unavailable": (503, "ServiceUnavailable", "Service is unable to handle request."),
 }
 
-DYNAMODB_ERRORS_2 = {
+DYNAMODB_PUT_ERRORS = {
     "throttling": (400, "ThrottlingException", "Rate of requests exceeds the allowed throughput."),
     "conditional": (400, "ConditionalCheckFailedException", "The conditional request failed"),
     "access-denied": (400, "AccessDeniedException", "User: arn:aws:iam::123456789012:user/ci-bot is not authorized to perform: dynamodb:PutItem on resource: arn:aws:dynamodb:us-east-1:123456789012:table/access-denied because no identity-based policy allows the dynamodb:PutItem action"),
@@ -113,7 +115,7 @@ DYNAMODB_ERRORS_2 = {
 }
 
 
-# Round 3: `/api3/NAME` bodies in the styles of further public APIs (Azure, AWS JSON, Slack, Discord, Twilio,
+# `/api3/NAME`: bodies in the styles of further public APIs (Azure, AWS JSON, Slack, Discord, Twilio,
 # Shopify, plain text); written here, the client texts around them come from urllib, requests and httpx.
 API3_BODIES = {
     "azure-server-busy": (503, "application/json; charset=utf-8", {"error": {"code": "ServerBusy", "message": "The server is currently unable to receive requests. Please retry your request."}}, [("Retry-After", "30"), ("x-ms-request-id", "5f3c9a0e-7d21-4b8e-a1c4-2e6f90b7d3a1")]),
@@ -130,7 +132,7 @@ API3_BODIES = {
     "slack-ok-message": (200, "application/json; charset=utf-8", {"ok": True, "channel": "C024BE91L", "ts": "1767348000.000200", "message": {"type": "message", "user": "U0G9QF9C6", "text": "Deploy to staging failed: 3 errors in migrations. Rolled back; prod not affected.", "ts": "1767348000.000200"}}, []),
 }
 
-# Round 3: `/aws3/NAME` POST answers for botocore in the protocol of each service: (protocol, status, code,
+# `/aws3/NAME`: POST answers for botocore in the protocol of each service: (protocol, status, code,
 # message, extra headers). The messages follow the services' documented wordings.
 AWS3_ERRORS = {
     "sqs": ("json", 400, "com.amazonaws.sqs#QueueDoesNotExist", "The specified queue does not exist.", [("x-amzn-query-error", "AWS.SimpleQueueService.NonExistentQueue;Sender")]),
@@ -140,7 +142,7 @@ AWS3_ERRORS = {
 }
 
 
-# Round 4: `/api4/NAME` bodies in the styles of further public APIs (OpenAI, Google Cloud, Anthropic, nginx,
+# `/api4/NAME`: bodies in the styles of further public APIs (OpenAI, Google Cloud, Anthropic, nginx,
 # FastAPI, GitHub, GitLab, Sentry); written here, the client texts around them come from urllib, requests and httpx.
 _NGINX_504 = (
     "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n"
@@ -164,7 +166,7 @@ API4_BODIES = {
 }
 
 
-# Round 5: `/api5/NAME` bodies in the styles of further public APIs (Stripe, Kong, Google Cloud Storage, Azure,
+# `/api5/NAME`: bodies in the styles of further public APIs (Stripe, Kong, Google Cloud Storage, Azure,
 # OpenAI, Jira, Django REST framework, GitHub, Atlassian, an AWS load balancer); written here, the client texts
 # around them come from urllib, requests and httpx.
 _ALB_400 = (
@@ -194,7 +196,7 @@ API5_BODIES = {
 
 
 
-# Round 6: `/api6/NAME` bodies in the styles of further public APIs (Google Gemini, Envoy, Slack, Hugging Face,
+# `/api6/NAME`: bodies in the styles of further public APIs (Google Gemini, Envoy, Slack, Hugging Face,
 # GitLab, Traefik, Stripe, Notion, Kubernetes, Atlassian Statuspage, Shopify, Google Cloud, Express); written
 # here, the client texts around them come from urllib, requests and httpx.
 API6_BODIES = {
@@ -217,7 +219,7 @@ API6_BODIES = {
 }
 
 
-# Round 7: `/api7/NAME` bodies in the styles of further public APIs (Mistral, Vercel, Azure OpenAI, Elasticsearch,
+# `/api7/NAME`: bodies in the styles of further public APIs (Mistral, Vercel, Azure OpenAI, Elasticsearch,
 # OpenAI, SendGrid, Anthropic, Google Gemini, Jira, Django REST framework, PagerDuty); written here, the client
 # texts around them come from urllib, requests and httpx.
 API7_BODIES = {
@@ -288,12 +290,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(200, "application/json", json.dumps({"status": "ok", "errors": [], "items": [1, 2, 3]}))
         elif parts[0] == "api2" and len(parts) == 2 and parts[1] in API2_BODIES:
             self._send_entry(API2_BODIES[parts[1]])
-        elif parts[0] == "s3r2" and len(parts) == 2 and parts[1] in S3_ERRORS_2:
-            self._send_s3_error(S3_ERRORS_2, parts[1], "9F2C1D7A6B3E5F04")
+        elif parts[0] == "s3r2" and len(parts) == 2 and parts[1] in S3R2_ERRORS:
+            self._send_s3_error(S3R2_ERRORS, parts[1], "9F2C1D7A6B3E5F04")
         elif parts[0] == "api3" and len(parts) == 2 and parts[1] in API3_BODIES:
             self._send_entry(API3_BODIES[parts[1]])
         elif parts[0] in ("api4", "redirect4") and len(parts) == 2:
-            self._round4_get(parts)
+            self._api4_get(parts)
         elif parts[0] == "api5" and len(parts) == 2 and parts[1] in API5_BODIES:
             self._send_entry(API5_BODIES[parts[1]])
         elif parts[0] == "api6" and len(parts) == 2 and parts[1] in API6_BODIES:
@@ -315,18 +317,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length)
         if self.path.startswith("/rpc3/") or self.path.startswith("/aws3/"):
-            return self._round3_post(raw)
+            return self._rpc_and_aws_post(raw)
         body = json.loads(raw or b"{}")
         if self.path.startswith("/dynamodb"):
             case = body.get("TableName", "")
-            status, code, message = DYNAMODB_ERRORS[case] if case in DYNAMODB_ERRORS else DYNAMODB_ERRORS_2[case]
+            status, code, message = DYNAMODB_ERRORS[case] if case in DYNAMODB_ERRORS else DYNAMODB_PUT_ERRORS[case]
             payload = {"__type": f"com.amazonaws.dynamodb.v20120810#{code}", "message": message}
             self._send(status, "application/x-amz-json-1.0", json.dumps(payload))
         else:
             self.send_error(404)
 
-    def _round3_post(self, raw):
-        """Round 3: `/rpc3/NNN` answers an XML-RPC POST with CPython's send_error page for NNN; `/aws3/NAME`
+    def _rpc_and_aws_post(self, raw):
+        """`/rpc3/NNN` answers an XML-RPC POST with CPython's send_error page for NNN; `/aws3/NAME`
         answers like the AWS service of AWS3_ERRORS[NAME] in that service's protocol."""
         parts = self.path.split("?")[0].strip("/").split("/")
         if parts[0] == "rpc3":
@@ -349,8 +351,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:  # rest-json
             self._send(status, "application/json", json.dumps({"Type": "User", "message": message}), [("x-amzn-ErrorType", f"{code}:http://internal.amazon.com/coral/com.amazonaws.awslambda/")] + headers)
 
-    def _round4_get(self, parts):
-        """Round 4: `/api4/NAME` answers with API4_BODIES[NAME]; `/redirect4/NAME` answers 301 to `/api4/NAME`."""
+    def _api4_get(self, parts):
+        """`/api4/NAME` answers with API4_BODIES[NAME]; `/redirect4/NAME` answers 301 to `/api4/NAME`."""
         if parts[0] == "redirect4":
             self._send(301, "text/html", "", [("Location", f"/api4/{parts[1]}")])
         elif parts[1] in API4_BODIES:
@@ -446,7 +448,7 @@ SMTP_MODES = {
     "auth": b"220 mail.example.com ESMTP ready\r\n",
     "rcpt": b"220 mail.example.com ESMTP ready\r\n",
     "drop": b"",  # accepts and closes without a greeting
-    "greylist": b"220 mail.example.com ESMTP Postfix\r\n",  # round 3: the recipient is greylisted (450, Postgrey wording)
+    "greylist": b"220 mail.example.com ESMTP Postfix\r\n",  # the recipient is greylisted (450, Postgrey wording)
 }
 
 
@@ -509,7 +511,7 @@ def tls_server(certfile, keyfile):
     return server, server.server_address[1]
 
 
-# Round 3: line protocols for ftplib, poplib and imaplib. Each mode is (greeting, {VERB: reply}); the replies
+# Line protocols for ftplib, poplib and imaplib. Each mode is (greeting, {VERB: reply}); the replies
 # are written here in the wordings of vsftpd and Dovecot. `{tag}` is replaced with the IMAP command's tag. A
 # verb without a reply gets the mode's "*" reply; QUIT/LOGOUT end the session.
 LINE_MODES = {
