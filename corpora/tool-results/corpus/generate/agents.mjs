@@ -79,13 +79,13 @@ const API_BODIES = {
   '/api/rate-limit': { status: 429, headers: { 'retry-after': '20' }, body: { error: { message: 'Rate limit reached for requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in 20s.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
   '/api/quota': { status: 429, body: { error: { code: 429, message: "Quota exceeded for quota metric 'Requests per day' and limit 'Requests per day per project' of service 'translate.example.com'. The quota resets at midnight Pacific Time.", status: 'RESOURCE_EXHAUSTED' } } },
   '/api/items': { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Search', field: 'per_page', code: 'invalid', message: 'per_page must be an integer between 1 and 100' }], documentation_url: 'https://docs.example.com/rest/search#list-items' } },
-  // Round 4: a Google-style 503 with Retry-After, a GitHub-style 401 for a bad token.
+  // A Google-style 503 with Retry-After, a GitHub-style 401 for a bad token.
   '/api/unavailable': { status: 503, headers: { 'retry-after': '30' }, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } },
   '/api/user': { status: 401, headers: { 'www-authenticate': 'Bearer realm="api.example.com"' }, body: { message: 'Bad credentials', documentation_url: 'https://docs.example.com/rest', status: '401' } },
-  // Round 9: a GitHub-style 403 for a token without access to the resource, a Stripe-style 404 for an unknown id.
+  // A GitHub-style 403 for a token without access to the resource, a Stripe-style 404 for an unknown id.
   '/api/hooks': { status: 403, body: { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.example.com/rest/repos/webhooks#list-repository-webhooks', status: '403' } },
   '/api/orders/ord_9x2': { status: 404, body: { error: { code: 'resource_missing', message: "No such order: 'ord_9x2'", param: 'id', type: 'invalid_request_error' } } },
-  // Round 10: an everyday day's APIs, one endpoint per case. Stripe-style 401s for an expired key, OpenAI-style 500s
+  // An ordinary working day's APIs, one endpoint per case. Stripe-style 401s for an expired key, OpenAI-style 500s
   // and a 401 for a revoked key, GitHub-style 404s, Slack-style 429s, a FastAPI 422 naming its field, a Django-style
   // 503, an Express gateway's 502, an AWS Lambda throttle, and a health check whose body names no errors.
   '/v1/charges': { status: 401, body: { error: { message: 'Invalid API Key provided: sk_test_****ired', type: 'invalid_request_error' } } },
@@ -102,7 +102,7 @@ const API_BODIES = {
   '/api/v1/reports/daily': { status: 503, headers: { 'retry-after': '60' }, body: { detail: 'Service temporarily unavailable. Try again later.' } },
   '/api/v1/payments/sync': { status: 502, body: { error: 'Bad Gateway', message: 'upstream payments-service did not respond' } },
   '/2015-03-31/functions/resize-images/invocations': { status: 429, headers: { 'x-amzn-errortype': 'TooManyRequestsException' }, body: { Reason: 'ReservedFunctionConcurrentInvocationLimitExceeded', Type: 'User', message: 'Rate Exceeded.' } },
-  // Round 11: another ordinary day's APIs, one endpoint per case. A GitHub-style 401, an OpenAI-style 429 on tokens
+  // Another ordinary working day's APIs, one endpoint per case. A GitHub-style 401, an OpenAI-style 429 on tokens
   // per minute, a Stripe-style 429, Slack's 200 with `invalid_auth`, a FastAPI backend's 500, a Google Cloud
   // Storage 403, a GitHub-style 404 for a release tag, a Django REST Framework 401 and 429, and a status page whose
   // body names no errors.
@@ -126,7 +126,7 @@ async function startWebServer() {
   const server = createServer((req, res) => {
     if (req.url === '/hang') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>late</body></html>'), 20_000);
     if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
-    // Round 3: `/reset` resets the connection; `/api/…` answer JSON error bodies written here in the style of
+    // `/reset` resets the connection; `/api/…` answer JSON error bodies written here in the style of
     // public APIs (OpenAI's rate limit, Google's daily quota, a GitHub-style parameter validation error).
     if (req.url === '/reset') return void req.socket.resetAndDestroy();
     const api = API_BODIES[(req.url ?? '').split('?')[0]];
@@ -223,7 +223,7 @@ function sameArgs(raw, expected) {
 function canonicalText(text, ports) {
   let out = text;
   for (const [real, canonical] of ports) out = out.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`).replaceAll(`127.0.0.1 port ${real}`, `127.0.0.1 port ${canonical}`).replaceAll(`port: ${real}`, `port: ${canonical}`)
-    // Round 5: psql's `connection to server at "127.0.0.1", port N failed`.
+    // psql's `connection to server at "127.0.0.1", port N failed`.
     .replaceAll(`"127.0.0.1", port ${real} `, `"127.0.0.1", port ${canonical} `);
   return out
     .replace(/\b(Ran \d+ tests?) in \d+\.\d+s\b/g, '$1 in 0.001s')
