@@ -309,10 +309,11 @@ def stripe_kong_jira_bodies_and_dropped_connections(c):
         httpx_items(c, result["out"], API5_TRUTH, truth, how)
 
 
-API6_HTTPX = HTTPX_PRELUDE + r'''
-base, api = sys.argv[1], json.loads(sys.argv[2])
+# The httpx script of a set that fetches only its bodies: `/PREFIX/NAME` of each name, PREFIX and the names given.
+HTTPX_BODIES = HTTPX_PRELUDE + r'''
+base, prefix, api = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 with httpx.Client(timeout=5) as client:
-    api_bodies(client, base, "api6", api)
+    api_bodies(client, base, prefix, api)
 print(json.dumps({"version": httpx.__version__, "out": out}))
 '''
 
@@ -339,25 +340,17 @@ def gemini_envoy_notion_bodies_and_post_timeouts(c):
     e = caught(lambda: pool.request("GET", f"http://127.0.0.1:{c.silent}/v1/reports/weekly", timeout=urllib3.Timeout(connect=5, read=0.3), retries=urllib3.Retry(total=1, backoff_factor=0)))
     c.add_forms(source, "read-timeout-retries", e, "transient", "the network read timed out, also on the retry", f"{how} PoolManager.request with Retry(total=1) and Timeout(read=0.3) to a listener that never answers", which=("str", "named"))
 
-    httpx = run_httpx(API6_HTTPX, base, json.dumps(API6_BY_HTTPX))
+    httpx = run_httpx(HTTPX_BODIES, base, "api6", json.dumps(API6_BY_HTTPX))
     if httpx is not None:
         result, how = httpx
         httpx_items(c, result["out"], API6_TRUTH, {}, how)
-
-
-API7_HTTPX = HTTPX_PRELUDE + r'''
-base, api = sys.argv[1], json.loads(sys.argv[2])
-with httpx.Client(timeout=5) as client:
-    api_bodies(client, base, "api7", api)
-print(json.dumps({"version": httpx.__version__, "out": out}))
-'''
 
 
 def mistral_vercel_sendgrid_bodies_and_unanswered_calls(c):
     base = c.base
     urllib_bodies(c, base, "api7", API7_TRUTH, API7_BY_URLLIB)
     requests_bodies(c, base, "api7", API7_TRUTH, API7_BY_REQUESTS)
-    httpx = run_httpx(API7_HTTPX, base, json.dumps(API7_BY_HTTPX))
+    httpx = run_httpx(HTTPX_BODIES, base, "api7", json.dumps(API7_BY_HTTPX))
     if httpx is not None:
         result, how = httpx
         httpx_items(c, result["out"], API7_TRUTH, {}, how)

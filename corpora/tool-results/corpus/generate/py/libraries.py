@@ -121,19 +121,30 @@ def unconfigured_botocore(**env):
         os.environ.update(saved)
 
 
-def aws(c, base):
+def s3_get_object_cases(c, base, bucket, truths):
+    """botocore against servers.py (read timeout 0.5 s, path-style S3): the error of s3.get_object of each key NAME of
+    truths in bucket, as case `s3-NAME`. Returns the client maker, its Config, the how-label and the S3 client; None
+    without botocore."""
     botocore = botocore_clients(read_timeout=0.5, s3={"addressing_style": "path"})
     if botocore is None:
-        return
+        return None
     client, config, how = botocore
-    source = "python-botocore"
     s3 = client("s3", base)
-    botocore_cases(c, how, "s3-", lambda key: s3.get_object(Bucket="s3", Key=key), "s3.get_object against a local endpoint answering like S3", {
+    botocore_cases(c, how, "s3-", lambda key: s3.get_object(Bucket=bucket, Key=key), "s3.get_object against a local endpoint answering like S3", truths)
+    return client, config, how, s3
+
+
+def aws(c, base):
+    botocore = s3_get_object_cases(c, base, "s3", {
         "missing-key": ("ambiguous", "the key does not exist"),
         "denied": ("unrecoverable", "access denied"),
         "slow-down": ("transient", "throttled: reduce the request rate"),
         "internal": ("transient", "a 500 the SDK retries"),
     })
+    if botocore is None:
+        return
+    client, config, how, s3 = botocore
+    source = "python-botocore"
     dynamo = client("dynamodb", f"{base}/dynamodb")
     botocore_cases(c, how, "dynamodb-", lambda table: dynamo.scan(TableName=table), "dynamodb.scan against a local endpoint answering like DynamoDB", {
         "throughput": ("transient", "throughput exceeded: a throttle"),
@@ -150,6 +161,7 @@ def aws(c, base):
     with unconfigured_botocore() as nocreds:
         anonymous = nocreds.create_client("s3", region_name="us-east-1", endpoint_url=base, config=config)
         c.add_forms(source, "no-credentials", caught(lambda: anonymous.list_buckets()), "unrecoverable", "no credentials are configured", f"{how} list_buckets with no credentials", which=("str", "named"))
+
 
 def quiet_flask(name):
     """A Flask app whose own error log and werkzeug's access log are off (they would only clutter the generator's
@@ -292,17 +304,15 @@ def jsonschema_patterns_and_nested_required(c):
 
 
 def botocore_parameters_and_partial_credentials(c, base):
-    botocore = botocore_clients(read_timeout=0.5, s3={"addressing_style": "path"})
-    if botocore is None:
-        return
-    client, config, how = botocore
-    source = "python-botocore"
-    s3 = client("s3", base)
-    botocore_cases(c, how, "s3-", lambda key: s3.get_object(Bucket="s3r2", Key=key), "s3.get_object against a local endpoint answering like S3", {
+    botocore = s3_get_object_cases(c, base, "s3r2", {
         "expired-token": ("unrecoverable", "the security token has expired"),
         "invalid-access-key": ("unrecoverable", "the access key is not known: invalid credentials"),
         "service-unavailable": ("transient", "503: the service is unable to handle the request for now"),
     })
+    if botocore is None:
+        return
+    client, config, how, s3 = botocore
+    source = "python-botocore"
     dynamo = client("dynamodb", f"{base}/dynamodb")
     botocore_cases(c, how, "dynamodb-put-", lambda table: dynamo.put_item(TableName=table, Item={"note": {"S": "x"}}), "dynamodb.put_item against a local endpoint answering like DynamoDB", {
         "throttling": ("transient", "throttled: the request rate is too high"),
