@@ -24,6 +24,7 @@ from scratch import R3, R4, R5, R10
 
 
 def search(query, limit=10):
+    """A tool function with one required argument: calling it wrongly gives the errors the first cases record."""
     return query, limit
 
 
