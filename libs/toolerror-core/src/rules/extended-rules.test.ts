@@ -8,7 +8,8 @@ import { WIDE_WORDS } from './words.ts';
 
 /**
  * Every rule of the extended set, one by one, on texts its source produced here (most from the corpus's `dev`
- * part: `corpus/*.jsonl`), with the kind the extended set gives and what the paper set made of the same text.
+ * part: `corpora/tool-results/corpus/*.jsonl`), with the kind the extended set gives and what the paper set made
+ * of the same text.
  */
 
 const OTHER = 'python-httpx/0.28.1';

@@ -6,8 +6,8 @@ import type { WordLists } from './words.ts';
 /**
  * Sources the paper's rules miss. Each rule names its source; the rules' example texts are in
  * extended-rules.test.ts. The `paper` set never sees any of them. They are designed on the development part of
- * the labelled corpus (`corpus/`, split `dev`) only. The text shapes they read are in extended-texts.ts, the
- * words that classify what they detect in extended-words.ts.
+ * the labelled corpus (`corpora/tool-results/corpus/`, split `dev`) only. The text shapes they read are in
+ * extended-texts.ts, the words that classify what they detect in extended-words.ts.
  */
 
 const startsWith = (pattern: RegExp) => (text: string) => pattern.test(skipLeadingWhiteSpace(text));
