@@ -197,7 +197,7 @@ export function boundaryConfig(root) {
       combinedDependencies: false,
       enhancedResolveOptions: {
         exportsFields: ['exports'],
-        conditionNames: ['import', 'types', 'node', 'default', 'require'],
+        conditionNames: ['@recovery-bench/source', 'import', 'types', 'node', 'default', 'require'],
         mainFields: ['module', 'main', 'types', 'typings'],
         extensions: ['.ts', '.mts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
       },

@@ -1,4 +1,6 @@
-import { BenchError, suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
+import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { suggestName } from '@recovery-bench/harness/cli';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { toolmazeEntry } from '@recovery-bench/toolmaze-adapter/entry';
 
 /** The benchmarks the suite runs. Adding one is one line here; everything else comes from its entry. */

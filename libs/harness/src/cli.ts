@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { RecoveryBenchError } from '@recovery-bench/errors';
 
+export { suggestName } from './suggest.ts';
+
 export interface CliErrorOptions {
   /** 2 unless the command documents another code (a fetch exits 1 when the network or a download fails). */
   exitCode?: number;
@@ -35,7 +37,9 @@ export class UsageError extends CliError {
 }
 
 /** Node's `parseArgs`, strict, with its complaint turned into a UsageError (its first line). */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, allowPositionals = false) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[], options: T, allowPositionals = false,
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (error) {

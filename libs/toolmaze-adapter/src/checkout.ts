@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { TOOLMAZE_IDENTITY } from './identity.ts';
 import { parsePyJson } from './python-json.ts';
 import { checkTaskFileName, normaliseRawTask, TASK_FILE_NAME } from './raw-task.ts';

@@ -1,4 +1,4 @@
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import type { Complexity } from './schema.ts';
 
 /** C2–C4 tasks load, but v1 cannot run, judge or score them (spec §9). `String(error)` reads as the spec words it. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import { PromptsSchema, type Mode, type Prompts } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import { ComplexitySchema, ModeSchema, StepStatusSchema, TaskSchema, type Complexity, type Mode, type Step, type Task, type ValidPath } from './schema.ts';
 import { checkTask, deriveFault, distinctTools, locate, type LoadWarning, type TaskLocation } from './task-rules.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import type { LoadedSuite } from './checkout.ts';
 import { parsePyJson } from './python-json.ts';

@@ -1,4 +1,4 @@
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { isErrorResult } from './error-rule.ts';
 import { clonePyJson, pyJsonEqual, pythonJsonDumps } from './python-json.ts';
 import type { Fault, Mode, Step, StepStatus, Task, ToolSpec } from './schema.ts';

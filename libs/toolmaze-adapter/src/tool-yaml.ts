@@ -1,4 +1,4 @@
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 import { ToolSpecSchema, type ToolSpec } from './schema.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { visibleToolEvents, type Transcript } from '@recovery-bench/harness';
+import { visibleToolEvents, type Transcript } from '@recovery-bench/harness/transcript';
 import { z } from 'zod';
 import { CALL_META_KEY, type PerturbationStatus, type ToolmazeCallRecord } from './executor/outcome.ts';
 import { isJsonObject, parsePyJson, pythonJsonDumps } from './python-json.ts';

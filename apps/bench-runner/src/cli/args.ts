@@ -1,6 +1,6 @@
-import { UsageError } from '@recovery-bench/harness';
+import { UsageError } from '@recovery-bench/harness/cli';
 
-export { parseCommandArgs, UsageError } from '@recovery-bench/harness';
+export { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
 
 export function oneOfOption<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
   if (value === undefined) return undefined;

@@ -1,4 +1,5 @@
-import { suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
+import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { suggestName } from '@recovery-bench/harness/cli';
 import { benchmarkEntries, getBenchmark } from '../benchmarks.ts';
 import { UsageError } from './args.ts';
 

@@ -1,5 +1,5 @@
 import { isRecoveryBenchError } from '@recovery-bench/errors';
-import { CliError } from '@recovery-bench/harness';
+import { CliError } from '@recovery-bench/harness/cli';
 
 export interface UserErrorReport {
   /** `recovery-bench <command>: <message>`, then `hint: <hint>` when there is one, each ending in a newline. */

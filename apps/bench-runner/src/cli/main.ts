@@ -1,49 +1,46 @@
-import { runEnginesCommand } from './engines.ts';
-import { runFreezeCommand, runVerifyCommand } from './freeze.ts';
-import { runLayerCommand } from './layer.ts';
-import { runListCommand } from './list.ts';
-import { runMergeCommand } from './merge.ts';
-import { runProxyCommand } from './proxy.ts';
-import { runReportCommand } from './report.ts';
-import { runRunCommand } from './run.ts';
-import { runScoreCommand } from './score.ts';
-import { suggestName as didYouMean } from '@recovery-bench/harness';
-import { runValidateCommand } from './validate.ts';
-import { runSimEngineCommand } from './sim-engine.ts';
-import { benchmarkCommands, type Command } from './benchmark-commands.ts';
+import { suggestName as didYouMean } from '@recovery-bench/harness/cli';
+import type { Command } from './benchmark-commands.ts';
 import { runReportingUserErrors } from './errors.ts';
 
-/** The command registry: `recovery-bench <name> …`, then the benchmarks' own commands. `help` and misses read it. */
+/**
+ * The command registry: `recovery-bench <name> …`, then the benchmarks' own commands. `help` and misses read it.
+ * Each command's module is imported when it is called, so that a command loads nothing another one needs.
+ */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  run: { summary: 'run a benchmark into a run directory, score it and write its report (default: the built-in tasks on the sim engine)', run: runRunCommand },
-  score: { summary: 'score a run\'s saved transcripts again into scores.jsonl (no model is called), then rewrite its report', run: runScoreCommand },
-  report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: runReportCommand },
-  merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: runMergeCommand },
-  freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: runFreezeCommand },
-  verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: runVerifyCommand },
-  validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: runValidateCommand },
-  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: runLayerCommand, namedSubcommands: ['audit'] },
-  proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
-  engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
-  list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
-  'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
-  ...benchmarkCommands(),
+  run: { summary: 'run a benchmark into a run directory, score it and write its report (default: the built-in tasks on the sim engine)', run: async (args) => (await import('./run.ts')).runRunCommand(args) },
+  score: { summary: 'score a run\'s saved transcripts again into scores.jsonl (no model is called), then rewrite its report', run: async (args) => (await import('./score.ts')).runScoreCommand(args) },
+  report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: async (args) => (await import('./report.ts')).runReportCommand(args) },
+  merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: async (args) => (await import('./merge.ts')).runMergeCommand(args) },
+  freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: async (args) => (await import('./freeze.ts')).runFreezeCommand(args) },
+  verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: async (args) => (await import('./freeze.ts')).runVerifyCommand(args) },
+  validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: async (args) => (await import('./validate.ts')).runValidateCommand(args) },
+  layer: { summary: 'run the recovery layer on a request (stdin → stdout); `layer audit` for coverage', run: async (args) => (await import('./layer.ts')).runLayerCommand(args), namedSubcommands: ['audit'] },
+  proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: async (args) => (await import('./proxy.ts')).runProxyCommand(args) },
+  engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: async (args) => (await import('./engines.ts')).runEnginesCommand(args) },
+  list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: async (args) => (await import('./list.ts')).runListCommand(args) },
+  'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: async (args) => (await import('./sim-engine.ts')).runSimEngineCommand(args) },
 };
 
-export function usage(): string {
-  const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
+/** The built-in commands and those the registered benchmarks bring (whose entries are imported here). */
+async function allCommands(): Promise<Record<string, Command>> {
+  const { benchmarkCommands } = await import('./benchmark-commands.ts');
+  return { ...COMMANDS, ...benchmarkCommands() };
+}
+
+export async function usage(): Promise<string> {
+  const rows = Object.entries(await allCommands()).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
   return ['usage: recovery-bench <command> [options]', '', 'commands:', ...rows, '', 'Run `recovery-bench <command> --help` for its options.'].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(`${usage()}\n`);
+    process.stdout.write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : (await allCommands())[name];
   if (!command) {
-    const hint = didYouMean(name, Object.keys(COMMANDS));
+    const hint = didYouMean(name, Object.keys(await allCommands()));
     process.stderr.write(`recovery-bench: unknown command "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`recovery-bench help\`\n`);
     return 2;
   }

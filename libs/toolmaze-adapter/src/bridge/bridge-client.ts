@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import { isJsonObject, parsePyJson, pythonJsonDumps } from '../python-json.ts';
 import { PromptsSchema, type Prompts, type StepStatus } from '../schema.ts';

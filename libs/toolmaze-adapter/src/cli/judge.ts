@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parseCommandArgs, UsageError } from '@recovery-bench/harness';
+import { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
 import { z } from 'zod';
 import { judgeC1 } from '../judge.ts';
 import { runMetrics } from '../metrics.ts';
