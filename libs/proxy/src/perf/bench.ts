@@ -1,6 +1,6 @@
 /**
  * The proxy's added latency and throughput against a fast local fake engine, and its memory over many
- * requests. Run: `npx tsx libs/proxy/src/perf/bench.ts [--quick] [--no-records] [--keep]`.
+ * requests. Run: `npx tsx --conditions=@recovery-bench/source libs/proxy/src/perf/bench.ts [--quick] [--no-records] [--keep]`.
  * Engine and proxy run in their own processes; this process is the client (undici, keep-alive).
  * `--keep` leaves the calls.jsonl files it wrote in place and prints where.
  */
@@ -25,7 +25,7 @@ interface Child {
 }
 
 async function spawn(script: string, args: string[] = []): Promise<Child> {
-  const child = fork(join(here, script), args, { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(here, script), args, { execArgv: ['--conditions=@recovery-bench/source', '--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await once(child, 'message')) as [{ port: number }];
   return { process: child, url: `http://127.0.0.1:${message.port}` };
 }
