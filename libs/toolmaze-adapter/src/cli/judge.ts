@@ -66,6 +66,8 @@ function readTrace(path: string): ToolMazeTrace {
 
 /** `recovery-bench toolmaze judge …`: ToolMaze's C1 verdict for one trace, as JSON on stdout. */
 export async function runJudgeCommand(args: string[]): Promise<number> {
+  // One task and one trace per process: zod's compiled parsers cost more to build than they save here.
+  z.config({ jitless: true });
   const { values } = parseCommandArgs(args, OPTIONS);
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
