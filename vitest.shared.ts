@@ -5,11 +5,10 @@ import { defineConfig } from 'vitest/config';
 export const SOURCE_CONDITION = '@recovery-bench/source';
 
 /**
- * What a process started by a test (the CLI bin, a script) gets in NODE_OPTIONS: the source condition and tsx, so
- * that it runs the sources as the test does, whether or not dist/ is built or current.
+ * What a process started by a test gets in NODE_OPTIONS: the source condition, so that the CLI bin (which then loads
+ * tsx itself) and scripts run the sources as the test does, whether or not dist/ is built or current.
  */
-const TSX = import.meta.resolve('tsx');
-export const SOURCE_NODE_OPTIONS = `--conditions=${SOURCE_CONDITION} --import=${TSX}`;
+export const SOURCE_NODE_OPTIONS = `--conditions=${SOURCE_CONDITION}`;
 
 /**
  * Test settings every project shares. Slow tiers are gated inside the test files:

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the compiled CLI (dist/, built by `npm ci` at the workspace root or `npx nx run bench:build`). `#main` is the
-// package's import map: with `--conditions=@recovery-bench/source` and tsx loaded (as the tests run it) it is the
-// TypeScript source instead.
+// package's import map: under `--conditions=@recovery-bench/source` (as the workspace's tests run it) it is the
+// TypeScript source instead, compiled on load by tsx (a devDependency of the workspace, not of the package).
+if (import.meta.resolve('#main').endsWith('.ts')) (await import('tsx/esm/api')).register();
 let main;
 try {
   ({ main } = await import('#main'));
