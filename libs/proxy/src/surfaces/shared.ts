@@ -33,6 +33,7 @@ export function invalid(message: string): never {
 export function chatContent(content: Content | undefined, where: string): string | { type: 'text'; text: string }[] | null {
   if (content === undefined || content === null) return null;
   if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) invalid(`${where}: content must be a string or an array of parts`);
   const parts: { type: 'text'; text: string }[] = [];
   for (const part of content) {
     if (!isRecord(part)) invalid(`${where}: a content part must be an object`);
