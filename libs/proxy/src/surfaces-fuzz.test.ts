@@ -2,23 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answering } from './testing/fake-engine.ts';
 import { hostileAnthropicBody, hostileResponsesBody } from './testing/hostile-surfaces.ts';
-import { startPair, type Pair, type RawAnswer } from './testing/proxy-pair.ts';
+import { sendAll, startPair, type Pair, type RawAnswer } from './testing/proxy-pair.ts';
 
 const BODIES = 10_000;
-const CONCURRENCY = 32;
-
-async function sendAll(items: Buffer[], send: (item: Buffer) => Promise<RawAnswer>): Promise<(RawAnswer | Error)[]> {
-  const results: (RawAnswer | Error)[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await send(items[i]!).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return results;
-}
 
 describe.each([
   { route: '/v1/messages', surface: 'anthropic', arbitrary: hostileAnthropicBody, seed: 20_261_204 },

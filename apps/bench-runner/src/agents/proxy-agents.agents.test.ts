@@ -6,6 +6,7 @@ import { locateAgent } from '@recovery-bench/agents';
 import { parseCallRecords, startProxy, type CallRecord, type ProxyHandle } from '@recovery-bench/proxy';
 import { ScriptRegistry, startSimEngine, type SimEngine } from '@recovery-bench/sim-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectOutput, type CliResult } from '../testing/run-cli.ts';
 
 // Claude Code (Anthropic Messages) and Codex CLI (OpenAI Responses), pinned and installed by
 // `recovery-bench agents install claude-code codex`, run headless against the sim engine behind the proxy with the
@@ -33,22 +34,9 @@ const SCRIPTS = `
     - answer: "Deployed."
 `;
 
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string[], args: string[], options: { cwd: string; env: Record<string, string> }): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 150_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(command: string[], args: string[], options: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 150_000 });
+  return collectOutput(child);
 }
 
 /** The agent sees no credentials or endpoints of the machine it runs on: only what the test gives it. */

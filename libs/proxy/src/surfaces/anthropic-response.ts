@@ -1,5 +1,5 @@
 import { isRecord } from '../error-body.ts';
-import { tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type StreamTranslator } from './shared.ts';
+import { ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
 
 /** Chat `finish_reason` → Anthropic `stop_reason`. */
 export function anthropicStopReason(finishReason: string | null, hasToolCalls: boolean): string {
@@ -66,50 +66,35 @@ function sse(event: string, data: unknown): string {
  * `content_block_delta` (`text_delta`, `input_json_delta`), `content_block_stop`, then `message_delta` (stop
  * reason, usage) and `message_stop`. A text block closes when a tool call starts; each tool call is one block.
  */
-export class AnthropicStream implements StreamTranslator {
+export class AnthropicStream extends ChatChunkReader {
   private started = false;
   private block: { kind: 'text' } | { kind: 'tool'; index: number } | null = null;
   private blockIndex = -1;
-  private finishReason: string | null = null;
   private sawToolCall = false;
-  private usage: unknown = null;
 
-  constructor(private readonly ids: { id: string; model: string }) {}
-
-  chunk(event: Record<string, unknown>): string {
-    let out = this.start();
-    if (isRecord(event.usage)) this.usage = event.usage;
-    const choice = Array.isArray(event.choices) ? event.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) : undefined;
-    if (!isRecord(choice)) return out;
-    const delta = choice.delta;
-    if (isRecord(delta)) {
-      if (typeof delta.content === 'string' && delta.content !== '') {
-        if (this.block?.kind !== 'text') out += this.open({ type: 'text', text: '' }, { kind: 'text' });
-        out += sse('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'text_delta', text: delta.content } });
-      }
-      if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((fragment, position) => (out += this.toolFragment(fragment, position)));
-    }
-    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
-    return out;
+  constructor(private readonly ids: { id: string; model: string }) {
+    super();
   }
 
-  private toolFragment(fragment: unknown, position: number): string {
-    if (!isRecord(fragment)) return '';
-    const index = typeof fragment.index === 'number' ? fragment.index : position;
-    const fn = isRecord(fragment.function) ? fragment.function : {};
+  protected text(delta: string): string {
+    const out = this.block?.kind === 'text' ? '' : this.open({ type: 'text', text: '' }, { kind: 'text' });
+    return out + sse('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'text_delta', text: delta } });
+  }
+
+  protected toolFragment(fragment: ToolFragment): string {
     let out = '';
-    if (this.block?.kind !== 'tool' || this.block.index !== index) {
+    if (this.block?.kind !== 'tool' || this.block.index !== fragment.index) {
       this.sawToolCall = true;
-      const id = typeof fragment.id === 'string' ? fragment.id : `toolu_${this.ids.id}_${index}`;
-      out += this.open({ type: 'tool_use', id, name: typeof fn.name === 'string' ? fn.name : '', input: {} }, { kind: 'tool', index });
+      const id = fragment.id ?? `toolu_${this.ids.id}_${fragment.index}`;
+      out += this.open({ type: 'tool_use', id, name: fragment.name ?? '', input: {} }, { kind: 'tool', index: fragment.index });
     }
-    if (typeof fn.arguments === 'string' && fn.arguments !== '') {
-      out += sse('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: fn.arguments } });
+    if (fragment.arguments !== '') {
+      out += sse('content_block_delta', { type: 'content_block_delta', index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: fragment.arguments } });
     }
     return out;
   }
 
-  private start(): string {
+  protected start(): string {
     if (this.started) return '';
     this.started = true;
     const message = {

@@ -1,5 +1,5 @@
 import { isRecord } from '../error-body.ts';
-import { tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type StreamTranslator } from './shared.ts';
+import { ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
 
 /** What the response object echoes of the request. */
 export interface ResponsesEcho {
@@ -86,42 +86,28 @@ interface OpenItem {
  * `response.output_text.done`, `response.content_part.done`, for a call `response.function_call_arguments.delta`
  * and `.done`, then `response.output_item.done`; at the end `response.completed` (or `response.incomplete`).
  */
-export class ResponsesStream implements StreamTranslator {
+export class ResponsesStream extends ChatChunkReader {
   private sequence = 0;
   private started = false;
   private open: OpenItem | null = null;
   private readonly output: Record<string, unknown>[] = [];
-  private finishReason: string | null = null;
-  private usage: unknown = undefined;
 
-  constructor(private readonly echo: ResponsesEcho) {}
+  constructor(private readonly echo: ResponsesEcho) {
+    super();
+  }
 
   private emit(data: Record<string, unknown>): string {
     return sse({ ...data, sequence_number: this.sequence++ });
   }
 
-  private start(): string {
+  protected start(): string {
     if (this.started) return '';
     this.started = true;
     const response = responseObject(this.echo, 'in_progress', [], null, undefined);
     return this.emit({ type: 'response.created', response }) + this.emit({ type: 'response.in_progress', response });
   }
 
-  chunk(event: Record<string, unknown>): string {
-    let out = this.start();
-    if (isRecord(event.usage)) this.usage = event.usage;
-    const choice = Array.isArray(event.choices) ? event.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) : undefined;
-    if (!isRecord(choice)) return out;
-    const delta = choice.delta;
-    if (isRecord(delta)) {
-      if (typeof delta.content === 'string' && delta.content !== '') out += this.text(delta.content);
-      if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((fragment, position) => (out += this.toolFragment(fragment, position)));
-    }
-    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
-    return out;
-  }
-
-  private text(delta: string): string {
+  protected text(delta: string): string {
     let out = '';
     if (this.open?.kind !== 'text') {
       out += this.closeItem();
@@ -135,22 +121,19 @@ export class ResponsesStream implements StreamTranslator {
     return out + this.emit({ type: 'response.output_text.delta', item_id: item.itemId, output_index: item.outputIndex, content_index: 0, delta, logprobs: [] });
   }
 
-  private toolFragment(fragment: unknown, position: number): string {
-    if (!isRecord(fragment)) return '';
-    const index = typeof fragment.index === 'number' ? fragment.index : position;
-    const fn = isRecord(fragment.function) ? fragment.function : {};
+  protected toolFragment(fragment: ToolFragment): string {
     let out = '';
-    if (this.open?.kind !== 'call' || this.open.toolIndex !== index) {
+    if (this.open?.kind !== 'call' || this.open.toolIndex !== fragment.index) {
       out += this.closeItem();
-      const call = { id: typeof fragment.id === 'string' ? fragment.id : `call_${this.echo.id}_${index}`, name: typeof fn.name === 'string' ? fn.name : '', arguments: '' };
-      const item: OpenItem = { kind: 'call', outputIndex: this.output.length, itemId: `fc_${this.echo.id}_${this.output.length}`, text: '', call, toolIndex: index };
+      const call = { id: fragment.id ?? `call_${this.echo.id}_${fragment.index}`, name: fragment.name ?? '', arguments: '' };
+      const item: OpenItem = { kind: 'call', outputIndex: this.output.length, itemId: `fc_${this.echo.id}_${this.output.length}`, text: '', call, toolIndex: fragment.index };
       this.open = item;
       out += this.emit({ type: 'response.output_item.added', output_index: item.outputIndex, item: callItem(item.itemId, call, 'in_progress') });
     }
     const item = this.open!;
-    if (typeof fn.arguments === 'string' && fn.arguments !== '') {
-      item.call!.arguments += fn.arguments;
-      out += this.emit({ type: 'response.function_call_arguments.delta', item_id: item.itemId, output_index: item.outputIndex, delta: fn.arguments });
+    if (fragment.arguments !== '') {
+      item.call!.arguments += fragment.arguments;
+      out += this.emit({ type: 'response.function_call_arguments.delta', item_id: item.itemId, output_index: item.outputIndex, delta: fragment.arguments });
     }
     return out;
   }

@@ -129,3 +129,52 @@ export function chatAnswerFacts(json: unknown, ids: { id: string; model: string 
   });
   return { id: ids.id, model: ids.model, text, toolCalls, finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null, usage: json.usage };
 }
+
+/** One tool-call fragment of a chunk's `delta.tool_calls`, its index resolved. */
+export interface ToolFragment {
+  index: number;
+  id: string | undefined;
+  name: string | undefined;
+  arguments: string;
+}
+
+/**
+ * Walks Chat Completions chunks (first choice) for a surface's translator: text deltas, tool-call fragments,
+ * the finish reason and the usage of the last chunk; the surface writes its own events for each.
+ */
+export abstract class ChatChunkReader implements StreamTranslator {
+  protected finishReason: string | null = null;
+  protected usage: unknown = undefined;
+
+  chunk(event: Record<string, unknown>): string {
+    let out = this.start();
+    if (isRecord(event.usage)) this.usage = event.usage;
+    const choice = Array.isArray(event.choices) ? event.choices.find((c) => isRecord(c) && (c.index ?? 0) === 0) : undefined;
+    if (!isRecord(choice)) return out;
+    const delta = choice.delta;
+    if (isRecord(delta)) {
+      if (typeof delta.content === 'string' && delta.content !== '') out += this.text(delta.content);
+      if (Array.isArray(delta.tool_calls)) {
+        delta.tool_calls.forEach((fragment, position) => {
+          if (!isRecord(fragment)) return;
+          const fn = isRecord(fragment.function) ? fragment.function : {};
+          out += this.toolFragment({
+            index: typeof fragment.index === 'number' ? fragment.index : position,
+            id: typeof fragment.id === 'string' ? fragment.id : undefined,
+            name: typeof fn.name === 'string' ? fn.name : undefined,
+            arguments: typeof fn.arguments === 'string' ? fn.arguments : '',
+          });
+        });
+      }
+    }
+    if (typeof choice.finish_reason === 'string') this.finishReason = choice.finish_reason;
+    return out;
+  }
+
+  /** The surface's opening events, once. */
+  protected abstract start(): string;
+  protected abstract text(delta: string): string;
+  protected abstract toolFragment(fragment: ToolFragment): string;
+  abstract finish(): string;
+  abstract error(error: ProxyErrorFacts): string;
+}
