@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakePromptTokens, sglangLike } from './testing/fake-context-engines.ts';
 import { answering, completion, sendJson, sendSse, type FakeHandler } from './testing/fake-engine.ts';
 import { startPair, type Pair, type PairOptions } from './testing/proxy-pair.ts';
 
@@ -225,5 +226,33 @@ describe('the official openai client against /v1/responses', () => {
     expect(response.status).toBe('incomplete');
     expect(response.incomplete_details).toEqual({ reason: 'max_output_tokens' });
     expect(p.engine.chatBodies()[0]!.max_tokens).toBe(2);
+  });
+});
+
+describe('pinning, the clamp and the visibility header work as on Chat Completions', () => {
+  const long = 'x'.repeat(400);
+
+  it('Anthropic, SGLang on-error: an overflow is retried once with a smaller max_tokens, hidden from the client', async () => {
+    const p = await start(sglangLike({ contextLength: 1_000 }), { upstream: { engine: 'sglang' } });
+    const client = new Anthropic({ baseURL: p.proxy.url, apiKey: 'sk-test', maxRetries: 0 });
+    const { data, response } = await client.messages.create({ model: 'x', max_tokens: 20_000, temperature: 1, messages: [{ role: 'user', content: long }] }).withResponse();
+    expect(data.content).toEqual([{ type: 'text', text: 'fits' }]);
+    expect(response.headers.get('x-proxy-clamp-retries')).toBe('1');
+    expect(response.headers.get('x-geulpu-tool-errors')).toBe('form=off; rules=paper; changed=false; failures=none');
+    const sent = p.engine.chatBodies();
+    expect(sent.map((b) => b.max_tokens)).toEqual([20_000, 1_000 - fakePromptTokens({ messages: sent[1]!.messages }) - 1]);
+    expect(sent[0]).toMatchObject({ temperature: 0, top_p: 1, min_p: 0, top_k: -1, repetition_penalty: 1, seed: 0 });
+    const [record] = await p.records();
+    expect(record).toMatchObject({ surface: 'anthropic', code: 'ok', clamp: { mode: 'on-error', retried: true, source: 'error' }, originals: { temperature: 1, model: 'x' } });
+  });
+
+  it('Responses, streamed, SGLang\'s overflow as a first stream event: retried before the client sees anything', async () => {
+    const p = await start(sglangLike({ contextLength: 1_000, streamErrorEvent: true }), { upstream: { engine: 'sglang' } });
+    const client = new OpenAI({ baseURL: `${p.proxy.url}/v1`, apiKey: 'sk-test', maxRetries: 0 });
+    const response = await client.responses.stream({ model: 'gpt-x', input: long, max_output_tokens: 32_000 }).finalResponse();
+    expect(response.output_text).toBe('fits');
+    expect(p.engine.chatBodies()).toHaveLength(2);
+    const [record] = await p.records();
+    expect(record).toMatchObject({ surface: 'responses', stream: true, code: 'ok', clamp: { retried: true } });
   });
 });
