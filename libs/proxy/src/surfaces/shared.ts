@@ -76,11 +76,6 @@ function chatMessage(message: Message, where: string): Record<string, unknown> {
   return out;
 }
 
-/** A short random id with a prefix, as the vendors write them (`msg_…`, `resp_…`). */
-export function vendorId(prefix: string, seed: string): string {
-  return `${prefix}${seed.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`;
-}
-
 export function tokenCount(usage: unknown, key: string): number {
   return isRecord(usage) && typeof usage[key] === 'number' ? usage[key] : 0;
 }
