@@ -3,25 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallRecordSchema } from './record-format.ts';
 import { answering, type FakeHandler } from './testing/fake-engine.ts';
 import { hostileAnswer, hostileBody, type HostileAnswer } from './testing/hostile-traffic.ts';
-import { startPair, type Pair, type RawAnswer } from './testing/proxy-pair.ts';
+import { sendAll, startPair, type Pair, type RawAnswer } from './testing/proxy-pair.ts';
 
 const BODIES = 10_000;
 const ANSWERS = 3_000;
-const CONCURRENCY = 32;
-
-/** Sends every item with CONCURRENCY requests in flight over keep-alive connections. */
-async function sendAll<T>(items: T[], send: (item: T, index: number) => Promise<RawAnswer>): Promise<(RawAnswer | Error)[]> {
-  const results: (RawAnswer | Error)[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await send(items[i]!, i).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return results;
-}
 
 function proxyMadeInternalError(answer: RawAnswer | Error): boolean {
   if (answer instanceof Error) return false;

@@ -12,3 +12,4 @@ export { CALLS_FORMAT, CallRecordSchema, ClampRecordSchema, parseCallRecords, ty
 export { ENGINE_KINDS, type EngineKind } from './engine-kinds.ts';
 export { parseOverflow, type Overflow } from './overflow.ts';
 export { SseTap } from './sse-tap.ts';
+export { SURFACE_IDS, type SurfaceId } from './surfaces/index.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REPO_ROOT, type CliResult } from './run-cli.ts';
+import { collectOutput, REPO_ROOT, type CliResult } from './run-cli.ts';
 
 const ERRORS_MODULE = fileURLToPath(new URL('../cli/errors.ts', import.meta.url));
 
@@ -18,14 +18,8 @@ register();
 const { runReportingUserErrors } = await import(${JSON.stringify(pathToFileURL(ERRORS_MODULE).href)});
 const m = await import(${JSON.stringify(pathToFileURL(modulePath).href)});
 process.exitCode = await runReportingUserErrors(${JSON.stringify(command)}, () => m[${JSON.stringify(entry)}](${JSON.stringify(args)}));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: opts.cwd ?? REPO_ROOT, env: { ...process.env, ...opts.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: opts.cwd ?? REPO_ROOT, env: { ...process.env, ...opts.env } });
+  const result = collectOutput(child);
+  child.stdin.end();
+  return result;
 }

@@ -77,3 +77,17 @@ export const WEATHER_TOOL = {
   type: 'function',
   function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
 } as const;
+
+/** Sends every item with `concurrency` requests in flight over keep-alive connections; an error is kept in place. */
+export async function sendAll<T>(items: T[], send: (item: T, index: number) => Promise<RawAnswer>, concurrency = 32): Promise<(RawAnswer | Error)[]> {
+  const results: (RawAnswer | Error)[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await send(items[i]!, i).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
