@@ -1,0 +1,2 @@
+// The Loud/Quiet benchmark's entry for the runner's registry.
+export {};

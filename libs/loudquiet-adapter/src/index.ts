@@ -1,0 +1,2 @@
+// The Loud/Quiet adapter's public API.
+export {};
