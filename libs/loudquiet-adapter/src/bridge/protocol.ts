@@ -1,6 +1,8 @@
 /**
  * The protocol of the Loud/Quiet environment bridge (`python/loudquiet_bridge.py`): one JSON object per line
  * over stdio, each request with a numeric `id`, each reply `{id, ok: true, …}` or `{id, ok: false, error, code}`.
+ * A reply is a bridge error exactly when it has an `error` field: a `call` reply's own `ok` is the tool's
+ * (`ok: false` for a ToolError body) and has no `error`.
  *
  * The bridge owns the environment wrapper and the faults: instantiation and scenario loading, the flat tool
  * map, tool specs, stepping, victim choice, fault firing, hiding, the exact texts, silent corruption, the
