@@ -156,6 +156,7 @@ describe('bridge: errors', () => {
   it('reports a crash to pending requests and does not restart', async () => {
     const own = await BridgeClient.start(fixtureLaunch());
     const env = await own.environment('F001', 'clean', 0);
+    process.kill(own.pid!, 'SIGSTOP');
     const pending = own.request('references', {});
     process.kill(own.pid!, 'SIGKILL');
     await expect(pending).rejects.toThrow(/^the Loud\/Quiet bridge exited \(SIGKILL\)/);
