@@ -420,6 +420,13 @@ class Server:
             except ValueError as e:
                 raise BridgeError("bad_request", f"corrupt: value_json is not JSON: {e}")
             return {"value_json": json.dumps(corrupt(value, random.Random(rng)))}
+        if op == "victim":
+            task = self.task(req)
+            fault = field(req, "fault", str)
+            registered = field(req, "registered", list)
+            target = max(1, task["n_turns"] // 2)
+            victim = choose_victim(task, dict.fromkeys(registered), target, rng_for(task["task_id"], fault, field(req, "seed", int)))
+            return {"target_step": target, "victim_tool": victim}
         if op == "close":
             return {"closed": self.envs.pop(field(req, "env", str), None) is not None}
         if op == "shutdown":

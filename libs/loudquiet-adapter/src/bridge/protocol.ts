@@ -54,6 +54,8 @@ export type BridgeRequest =
   | { op: 'references' }
   /** `corrupt(value)` with a fresh `random.Random(rng)`; for checking the vectors of spec §13. */
   | { op: 'corrupt'; rng: string; value_json: string }
+  /** The victim choice alone, over a given registry (for checking the victim table from the suite alone). */
+  | { op: 'victim'; task: string; fault: Fault; seed: number; registered: string[] }
   /** Drops an environment. */
   | { op: 'close'; env: string }
   /** Ends the process after replying. */
@@ -118,6 +120,7 @@ export interface BridgeReplies {
   reference: { ref_json: string };
   references: { refs_text: string };
   corrupt: { value_json: string };
+  victim: { target_step: number; victim_tool: string };
   close: { closed: boolean };
   shutdown: Record<string, never>;
 }
