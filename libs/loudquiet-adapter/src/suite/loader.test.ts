@@ -129,6 +129,7 @@ describe('pinned files and sources', () => {
     expect(resolveSuiteSource({ suite: '/a/s.json', reference: '/a/r.json' }, {})).toEqual({ suitePath: '/a/s.json', referencePath: '/a/r.json' });
     expect(resolveSuiteSource({ checkout: root }, {})).toEqual({ suitePath: join(root, SUITE_IN_CHECKOUT), referencePath: join(root, REFERENCE_IN_CHECKOUT), checkout: root });
     expect(resolveSuiteSource({}, { LOUDQUIET_BRITTLE_DIR: root })!.checkout).toBe(root);
+    expect(resolveSuiteSource({}, { LOUDQUIET_DATA_DIR: '/d' })).toEqual({ suitePath: '/d/task_suite.json', referencePath: '/d/reference_states.json' });
     expect(resolveSuiteSource({}, { LOUDQUIET_SUITE: '/s.json', LOUDQUIET_REFERENCE: '/r.json', LOUDQUIET_BRITTLE_DIR: root })).toEqual({ suitePath: '/s.json', referencePath: '/r.json' });
     expect(errorOf(() => resolveSuiteSource({}, { LOUDQUIET_SUITE: '/s.json' })).message).toBe(
       '/s.json: path: give both data files (LOUDQUIET_REFERENCE is not set) or a checkout root (LOUDQUIET_BRITTLE_DIR)',

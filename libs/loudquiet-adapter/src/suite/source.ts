@@ -28,6 +28,8 @@ export const LOUDQUIET_ENV = {
   brittleDir: 'LOUDQUIET_BRITTLE_DIR',
   suite: 'LOUDQUIET_SUITE',
   reference: 'LOUDQUIET_REFERENCE',
+  /** A folder holding `task_suite.json` and `reference_states.json` side by side (as `shared/data/loudquiet`). */
+  dataDir: 'LOUDQUIET_DATA_DIR',
   gorillaDir: 'LOUDQUIET_GORILLA_DIR',
 } as const;
 
@@ -41,15 +43,22 @@ export interface SuiteSource {
 export interface SuiteSourceInput {
   /** A brittle-agents checkout root. */
   checkout?: string;
+  /** A folder holding both files side by side. */
+  dataDir?: string;
   suite?: string;
   reference?: string;
 }
 
 /**
- * The two data files: explicit paths win, then a checkout root; each falls back to its environment variable
- * (`LOUDQUIET_SUITE`, `LOUDQUIET_REFERENCE`, `LOUDQUIET_BRITTLE_DIR`). Undefined when nothing is configured.
+ * The two data files: explicit paths win, then a data folder, then a checkout root; each falls back to its
+ * environment variable (`LOUDQUIET_SUITE`, `LOUDQUIET_REFERENCE`, `LOUDQUIET_DATA_DIR`, `LOUDQUIET_BRITTLE_DIR`).
+ * Undefined when nothing is configured.
  */
 export function resolveSuiteSource(input: SuiteSourceInput = {}, env: NodeJS.ProcessEnv = process.env): SuiteSource | undefined {
+  const dataDir = input.dataDir ?? (input.checkout || input.suite || input.reference ? undefined : env[LOUDQUIET_ENV.dataDir]);
+  if (dataDir) {
+    return { suitePath: resolve(input.suite ?? join(dataDir, PINNED_FILES.suite.name)), referencePath: resolve(input.reference ?? join(dataDir, PINNED_FILES.reference.name)) };
+  }
   const explicitSuite = input.suite ?? (input.checkout ? undefined : env[LOUDQUIET_ENV.suite]);
   const explicitReference = input.reference ?? (input.checkout ? undefined : env[LOUDQUIET_ENV.reference]);
   const checkout = input.checkout ?? (explicitSuite && explicitReference ? undefined : env[LOUDQUIET_ENV.brittleDir]);
