@@ -15,7 +15,8 @@ const TaskSchema = z
     initial_config: z.record(z.string(), z.record(z.string(), z.unknown())),
     turns: z.array(Turn),
     n_turns: z.number().int().nonnegative(),
-    reference_path: z.string(),
+    // The ground truth's `Class.method` names (informational).
+    reference_path: z.array(z.string()),
     ground_truth: z.array(z.array(z.string())),
   })
   .strict();
@@ -38,7 +39,7 @@ export interface LoudQuietTask {
   involved_classes: string[];
   turns: { role: string; content: string }[][];
   n_turns: number;
-  reference_path: string;
+  reference_path: string[];
   ground_truth: string[][];
   /** `initial_config` with its numbers' kinds kept; may lack an involved class (that class stays unloaded). */
   initialConfig: PyDict;
