@@ -45,7 +45,14 @@ export class BridgePool {
     const all = [...this.#all];
     this.#all.clear();
     this.#idle.clear();
-    await Promise.all(all.map((c) => c.close()));
+    // An idle bridge process does not hold the event loop open; while they shut down, this timer does, so the
+    // program does not end with their exits still pending (Node's "unsettled top-level await", exit 13).
+    const keepAlive = setInterval(() => undefined, 1000);
+    try {
+      await Promise.all(all.map((c) => c.close()));
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 }
 
