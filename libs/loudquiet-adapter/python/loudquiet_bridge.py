@@ -180,14 +180,26 @@ class ClassSource:
     def commit(self):
         if not self.gorilla_dir:
             return None
-        head = os.path.join(self.gorilla_dir, ".git", "HEAD")
+        git_dir = os.path.join(self.gorilla_dir, ".git")
         try:
-            with open(head, encoding="utf-8") as f:
+            if os.path.isfile(git_dir):  # a worktree: "gitdir: PATH"
+                with open(git_dir, encoding="utf-8") as f:
+                    git_dir = os.path.join(self.gorilla_dir, f.read().strip()[len("gitdir: "):])
+            with open(os.path.join(git_dir, "HEAD"), encoding="utf-8") as f:
                 ref = f.read().strip()
-            if ref.startswith("ref: "):
-                with open(os.path.join(self.gorilla_dir, ".git", ref[5:]), encoding="utf-8") as f:
+            if not ref.startswith("ref: "):
+                return ref
+            ref = ref[5:]
+            loose = os.path.join(git_dir, ref)
+            if os.path.isfile(loose):
+                with open(loose, encoding="utf-8") as f:
                     return f.read().strip()
-            return ref
+            with open(os.path.join(git_dir, "packed-refs"), encoding="utf-8") as f:
+                for line in f:
+                    parts = line.split()
+                    if len(parts) == 2 and parts[1] == ref:
+                        return parts[0]
+            return None
         except OSError:
             return None
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReferenceStates } from '../suite/loader.ts';
 import { BridgeClient } from './client.ts';
 import { fixtureLaunch } from './fixture-launch.ts';
-import { FIXTURE_REFERENCE } from './paths.ts';
+import { FIXTURE_DIR, FIXTURE_REFERENCE } from './paths.ts';
 import { checkGorillaCommit, firstDifference, verifyReferenceRebuild } from './verify.ts';
 
 let bridge: BridgeClient;
@@ -43,5 +43,38 @@ describe('checkGorillaCommit', () => {
     expect(checkGorillaCommit(null, '/g', false)).toBe('warning: /g is not a git checkout; its commit cannot be checked against 6ea57973c7a6097fd7c5915698c54c17c5b1b6c8');
     expect(() => checkGorillaCommit('abc', '/g', false)).toThrow('/g is at abc, not the pinned 6ea57973c7a6097fd7c5915698c54c17c5b1b6c8');
     expect(checkGorillaCommit('abc', '/g', true)).toBe('warning: /g is at abc, not the pinned 6ea57973c7a6097fd7c5915698c54c17c5b1b6c8 (--allow-unpinned)');
+  });
+});
+
+describe('hello: the gorilla commit of a git checkout', () => {
+  it('reads HEAD, detached or through a branch ref', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { cpSync, mkdirSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'lq-gorilla-'));
+    const constants = join(dir, 'berkeley-function-call-leaderboard', 'bfcl_eval', 'constants');
+    mkdirSync(constants, { recursive: true });
+    writeFileSync(join(constants, 'executable_backend_config.py'), 'CLASS_FILE_PATH_MAPPING = {"GardenAPI": "fixture_envs"}\n');
+    writeFileSync(join(constants, '__init__.py'), '');
+    writeFileSync(join(dir, 'berkeley-function-call-leaderboard', 'bfcl_eval', '__init__.py'), '');
+    // A gorilla-shaped checkout whose class map points at the fixture module.
+    cpSync(join(FIXTURE_DIR, 'fixture_envs.py'), join(dir, 'berkeley-function-call-leaderboard', 'fixture_envs.py'));
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+    const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env, encoding: 'utf8' }).trim();
+    git('init', '--quiet', '-b', 'main');
+    git('add', '-A');
+    git('commit', '--quiet', '-m', 'x');
+    const head = git('rev-parse', 'HEAD');
+    git('pack-refs', '--all');
+    const launch = { ...fixtureLaunch(), classes: { kind: 'gorilla' as const, dir } };
+    const packed = await BridgeClient.start(launch);
+    expect(packed.hello.gorilla_commit).toBe(head);
+    expect(checkGorillaCommit(packed.hello.gorilla_commit, dir, true)).toBe(`warning: ${dir} is at ${head}, not the pinned 6ea57973c7a6097fd7c5915698c54c17c5b1b6c8 (--allow-unpinned)`);
+    const garden = await packed.environment('F001', 'clean', 0);
+    expect(garden.tools).toContain('plant');
+    await packed.close();
+    git('checkout', '--quiet', '--detach');
+    const detached = await BridgeClient.start(launch);
+    expect(detached.hello.gorilla_commit).toBe(head);
+    await detached.close();
   });
 });
