@@ -151,6 +151,15 @@ describe('bridge: errors', () => {
       'gorilla checkout not found at /nonexistent/gorilla (set LOUDQUIET_GORILLA_DIR or run `recovery-bench fetch loudquiet`)',
     );
     await expect(BridgeClient.start(fixtureLaunch({ classes: { kind: 'gorilla', dir: '/tmp' } }))).rejects.toThrow(/^\/tmp is not a gorilla checkout: /);
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const inner = mkdtempSync(join(tmpdir(), 'lq-bfcl-'));
+    mkdirSync(join(inner, 'bfcl_eval', 'constants'), { recursive: true });
+    writeFileSync(join(inner, 'bfcl_eval', 'constants', 'executable_backend_config.py'), '');
+    await expect(BridgeClient.start(fixtureLaunch({ classes: { kind: 'gorilla', dir: inner } }))).rejects.toThrow(
+      `${inner} is the berkeley-function-call-leaderboard folder; point LOUDQUIET_GORILLA_DIR at the gorilla checkout root above it`,
+    );
   });
 
   it('reports a crash to pending requests and does not restart', async () => {

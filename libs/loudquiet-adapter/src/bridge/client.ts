@@ -53,6 +53,9 @@ export function checkLaunch(launch: BridgeLaunch): void {
       throw new LoudQuietBridgeError('class_missing', `gorilla checkout not found at ${dir} (set LOUDQUIET_GORILLA_DIR or run \`recovery-bench fetch loudquiet\`)`);
     }
     if (!existsSync(join(dir, GORILLA_CLASS_MAP_FILE))) {
+      if (existsSync(join(dir, GORILLA_CLASS_MAP_FILE.slice(GORILLA_CLASS_MAP_FILE.indexOf('/') + 1)))) {
+        throw new LoudQuietBridgeError('class_missing', `${dir} is the berkeley-function-call-leaderboard folder; point LOUDQUIET_GORILLA_DIR at the gorilla checkout root above it`);
+      }
       throw new LoudQuietBridgeError('class_missing', `${dir} is not a gorilla checkout: ${GORILLA_CLASS_MAP_FILE} is missing`);
     }
   } else if (!existsSync(launch.classes.file)) {
