@@ -1,4 +1,4 @@
-import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { BenchError, type BenchmarkEntry } from '@recovery-bench/harness';
 import { z } from 'zod';
 import type { LoudquietTask } from './loop/benchmark.ts';
 
@@ -14,7 +14,14 @@ export const LoudquietConfigSchema = z.strictObject({
     .union([
       z.literal('auto'),
       z.literal('fixture'),
-      z.strictObject({ suite: z.string().min(1), reference: z.string().min(1), gorilla: z.string().min(1) }),
+      /** A gorilla checkout and the data: a brittle-agents checkout, a folder with both files, or the two paths. */
+      z.strictObject({
+        gorilla: z.string().min(1),
+        checkout: z.string().min(1).optional(),
+        dataDir: z.string().min(1).optional(),
+        suite: z.string().min(1).optional(),
+        reference: z.string().min(1).optional(),
+      }),
     ])
     .default('auto'),
   conditions: z.array(z.enum(CONDITION_IDS)).min(1).default([...CONDITION_IDS]),
@@ -27,16 +34,18 @@ export const LoudquietConfigSchema = z.strictObject({
   python: z.string().min(1).default('python3'),
   /** The bridge's time zone (TradingBot timestamps use local time). */
   tz: z.string().min(1).default('UTC'),
-  /** Refuse a gorilla checkout at another commit than the pinned one (default: a warning). */
-  requirePinnedGorilla: z.boolean().default(false),
+  /** Run on a gorilla checkout at another commit than the pinned one (with a warning); refused otherwise. */
+  allowUnpinned: z.boolean().default(false),
 });
 export type LoudquietConfig = z.infer<typeof LoudquietConfigSchema>;
 
 async function resolveSource(config: LoudquietConfig) {
-  const { fixtureSource, realSourceFromEnv } = await import('./loop/source.ts');
+  const { fixtureSource, realSource } = await import('./loop/source.ts');
   if (config.source === 'fixture') return fixtureSource();
-  if (config.source === 'auto') return realSourceFromEnv() ?? fixtureSource();
-  return { kind: 'real' as const, ...config.source };
+  if (config.source === 'auto') return realSource() ?? fixtureSource();
+  const found = realSource(config.source, {});
+  if (!found) throw new BenchError('config:invalid', 'benchmarks.loudquiet.source: give the data as checkout, dataDir, or suite and reference');
+  return found;
 }
 
 /**
@@ -58,12 +67,12 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
       scaffolding: config.scaffolding,
       python: config.python,
       tz: config.tz,
-      requirePinnedGorilla: config.requirePinnedGorilla,
+      allowUnpinned: config.allowUnpinned,
     });
   },
   async stimuli(config) {
     const source = await resolveSource(config);
-    return [source.suite, source.reference];
+    return [source.files.suitePath, source.files.referencePath];
   },
   score: { scorer: 'loudquiet:state-agreement', label: 'state agreement' },
   unit: 'task (its five conditions resample together)',
@@ -72,6 +81,10 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
       summary: 'score recorded trajectories again: `loudquiet rescore <trajectories.jsonl…> --reference <reference_states.json>` prints one JSON line per trial',
       run: async (args) => (await import('./cli/rescore.ts')).runRescoreCommand(args),
     },
+  },
+  fetch: {
+    summary: "Loud/Quiet's data and BFCL's classes at the pinned commits (`fetch loudquiet --dest DIR`; needs network)",
+    run: async (args) => (await import('./cli/fetch.ts')).runFetchCommand(args),
   },
   conditions: {
     explicit: ['timeout', 'schema_drift', 'missing_tool'],

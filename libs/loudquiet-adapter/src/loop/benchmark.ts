@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { BenchError, selectTasks, type Benchmark, type PreparedBenchmark, type RunContext, type TaskRef } from '@recovery-bench/harness';
-import { z } from 'zod';
+import { selectTasks, type Benchmark, type PreparedBenchmark, type RunContext, type TaskRef } from '@recovery-bench/harness';
 import type { Fault, BridgeLaunch } from '../bridge/protocol.ts';
-import { dumpsPy, field, isPyDict, parsePyJson } from '../records/pyjson.ts';
+import { checkGorillaCommit, verifyReferenceRebuild } from '../bridge/verify.ts';
+import { dumpsPy } from '../records/pyjson.ts';
 import { trajectoryLine, trajectoryRecord } from '../records/trajectory.ts';
 import { toTranscript } from '../records/transcript.ts';
 import { stateAgreementScorer } from '../score/scorer.ts';
 import { runTrial, type TurnMessage } from './agent-loop.ts';
 import { sharedBridgePool } from './bridge-pool.ts';
 import { writeSimScripts } from './sim-scripts.ts';
-import { fileIdentity, launchOf, PINNED, pinWarnings, type ResolvedSource } from './source.ts';
+import { loadLoudQuietData } from '../suite/loader.ts';
+import { launchOf, type RunSource } from './source.ts';
 import { SYSTEM_PROMPT_SHA256 } from './system-prompt.ts';
 
 export const LOUDQUIET_VERSION = '0.1.0';
@@ -33,41 +33,16 @@ export interface LoudquietTask extends TaskRef {
   scaffolding: boolean;
 }
 
-/** The fields of a suite task the run reads (strings only, so plain JSON is lossless here). */
-const SuiteTaskViewSchema = z.object({
-  task_id: z.string().min(1),
-  domain: z.string(),
-  n_turns: z.number().int().nonnegative(),
-  turns: z.array(z.array(z.object({ role: z.string(), content: z.string() }))),
-  ground_truth: z.array(z.array(z.string())),
-});
-type SuiteTaskView = z.infer<typeof SuiteTaskViewSchema>;
-
-function readSuiteView(path: string): SuiteTaskView[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new BenchError('config:invalid', `${path}: not JSON (${(error as Error).message})`);
-  }
-  const parsed = z.array(SuiteTaskViewSchema).safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new BenchError('config:invalid', `${path}: [${issue.path.join('][')}]: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
 export interface PrepareOptions {
-  source: ResolvedSource;
+  source: RunSource;
   conditions: readonly Condition[];
   ids?: readonly string[];
   limit?: number;
   scaffolding: boolean;
   python: string;
   tz: string;
-  /** Refuse a gorilla checkout at another commit (default: warn). */
-  requirePinnedGorilla: boolean;
+  /** Run on a gorilla checkout at another commit than the pinned one (with a warning). */
+  allowUnpinned: boolean;
 }
 
 export interface LoudquietManifest {
@@ -82,34 +57,34 @@ export interface LoudquietManifest {
   conditions: readonly Condition[];
 }
 
-/** Loads the suite and reference states, starts one bridge to check the environment and derive the sim scripts. */
+/**
+ * Loads the suite and reference states (the real files checked against their pins), starts one bridge to check the
+ * environment (the gorilla commit; a rebuild of every reference state, byte for byte) and derives the sim scripts.
+ */
 export async function prepareLoudquiet(o: PrepareOptions): Promise<PreparedBenchmark<LoudquietTask>> {
-  const suiteId = fileIdentity(o.source.suite, 'task suite');
-  const referenceId = fileIdentity(o.source.reference, 'reference states');
-  const warnings = o.source.kind === 'real' ? pinWarnings(suiteId, referenceId) : [];
-  const suite = readSuiteView(o.source.suite);
-  const references = parsePyJson(readFileSync(o.source.reference, 'utf8'), o.source.reference);
-  if (!isPyDict(references)) throw new BenchError('config:invalid', `${o.source.reference}: not a reference-states object ({task_id: {state, …}})`);
+  const real = o.source.kind === 'real';
+  const data = loadLoudQuietData(o.source.files, { pinned: real });
+  const warnings: string[] = [];
   const launch = launchOf(o.source, o.python, o.tz);
-  const { hello, simScriptsDir } = await sharedBridgePool.with(launch, async (bridge) => ({ hello: bridge.hello, simScriptsDir: await writeSimScripts(bridge, suite) }));
-  if (o.source.kind === 'real') {
-    const commit = hello.gorilla_commit;
-    if (commit !== null && commit !== PINNED.gorillaCommit) {
-      const line = `loudquiet:unpinned-gorilla: ${o.source.gorilla} is at ${commit}, not the pinned ${PINNED.gorillaCommit}`;
-      if (o.requirePinnedGorilla) throw new BenchError('config:invalid', line);
-      warnings.push(line);
+  const { hello, simScriptsDir } = await sharedBridgePool.with(launch, async (bridge) => {
+    if (o.source.kind === 'real') {
+      const note = checkGorillaCommit(bridge.hello.gorilla_commit, o.source.gorilla, o.allowUnpinned);
+      if (note) warnings.push(note.replace(/^warning: /, ''));
+      await verifyReferenceRebuild(bridge, data.reference);
     }
-  }
-  const all: LoudquietTask[] = suite.flatMap((t) => {
-    const ref = field(field(references, t.task_id), 'state');
-    if (ref === undefined) warnings.push(`loudquiet:no-reference: ${o.source.reference}: no reference state for ${t.task_id}; its trials score as errors`);
+    return { hello: bridge.hello, simScriptsDir: await writeSimScripts(bridge, data.suite.tasks) };
+  });
+  const all: LoudquietTask[] = data.suite.tasks.flatMap((t) => {
+    const ref = data.reference.byId.get(t.task_id)?.state;
+    if (ref === undefined) warnings.push(`loudquiet:no-reference: ${data.reference.file.path}: no reference state for ${t.task_id}; its trials score as errors`);
     return o.conditions.map((condition): LoudquietTask => ({
       id: `${t.task_id}:${condition}`, condition, unit: t.task_id, taskId: t.task_id, domain: t.domain, nTurns: t.n_turns, turns: t.turns,
       referenceStateJson: ref === undefined ? null : dumpsPy(ref), launch, scaffolding: o.scaffolding,
     }));
   });
   const manifest: LoudquietManifest = {
-    source: o.source.kind, suite: suiteId, reference: referenceId, gorilla: o.source.kind === 'real' ? { dir: o.source.gorilla, commit: hello.gorilla_commit } : null,
+    source: o.source.kind, suite: data.suite.file, reference: data.reference.file,
+    gorilla: o.source.kind === 'real' ? { dir: o.source.gorilla, commit: hello.gorilla_commit } : null,
     python: hello.python, tz: hello.tz, systemPromptSha256: SYSTEM_PROMPT_SHA256, scaffolding: o.scaffolding, conditions: o.conditions,
   };
   return {
