@@ -137,7 +137,19 @@ def choose_victim(task, registered, target_step, rng):
     return rng.choice(pool)
 
 
+SPEC_CACHE = {}
+
+
 def tool_spec(name, method):
+    """The spec of a bound method; it depends only on the function, so it is built once per function (read-only)."""
+    key = (getattr(method, "__func__", method), name)
+    spec = SPEC_CACHE.get(key)
+    if spec is None:
+        spec = SPEC_CACHE[key] = build_spec(name, method)
+    return spec
+
+
+def build_spec(name, method):
     doc = inspect.getdoc(method) or ""
     description = doc.split("\n")[0][:180] if doc else ""
     properties = {}

@@ -18,6 +18,7 @@ const arg = (name: string, fallback: number): number => {
 };
 const CALLS = arg('--calls', 3000);
 const WARMUP = 200;
+const TRIALS = 200;
 const TARGET_MS = 2;
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
@@ -60,6 +61,30 @@ async function bridgeCalls(launch: BridgeLaunch, task: string, calls: [string, s
   }
 }
 
+/** A trial's bridge work without the model: init, specs before each of 10 calls, snapshot, summary, close. */
+async function trials(launch: BridgeLaunch, tasks: string[], calls: [string, string][], n: number): Promise<number[]> {
+  const client = await BridgeClient.start(launch);
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      const env = await client.environment(tasks[i % tasks.length]!, 'silent_corruption', i % 2);
+      for (let k = 0; k < 10; k++) {
+        await env.specs();
+        const [name, args] = calls[k % calls.length]!;
+        await env.call(name, args);
+      }
+      await env.snapshotJson();
+      await env.summaryJson();
+      await env.close();
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    await client.close();
+  }
+}
+
 function summarize(times: number[]): { p50: number; p90: number; p99: number } {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99) };
@@ -79,10 +104,12 @@ async function main(): Promise<void> {
   const base = summarize(await baseline(CALLS));
   await bridgeCalls(launch, task, calls, WARMUP);
   const bridge = summarize(await bridgeCalls(launch, task, calls, CALLS));
+  const trial = summarize(await trials(launch, [task], calls, TRIALS));
   const ms = (n: number) => `${n.toFixed(3)} ms`;
   process.stdout.write(`Loud/Quiet bridge round trip per tool call (${CALLS} calls, ${real ? `real BFCL classes, ${task}` : `fixture environment, ${task}`}, Node ${process.version})\n`);
   process.stdout.write(`  baseline (Python JSON-lines echo): median ${ms(base.p50)}  p90 ${ms(base.p90)}  p99 ${ms(base.p99)}\n`);
   process.stdout.write(`  bridge call:                       median ${ms(bridge.p50)}  p90 ${ms(bridge.p90)}  p99 ${ms(bridge.p99)}\n`);
+  process.stdout.write(`  one trial's bridge work (init, 10 × specs + call, snapshot, summary, close; ${TRIALS} trials): median ${ms(trial.p50)}  p90 ${ms(trial.p90)}\n`);
   process.stdout.write(`  bridge / baseline (median): ${(bridge.p50 / base.p50).toFixed(2)}x; target median ≤ ${TARGET_MS} ms: ${bridge.p50 <= TARGET_MS ? 'met' : 'NOT met'}\n`);
 }
 
