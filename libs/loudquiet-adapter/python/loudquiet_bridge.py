@@ -18,7 +18,7 @@ import sys
 import traceback
 
 PROTOCOL = 1
-MAX_STEPS_UNUSED = 15
+MIN_PYTHON = (3, 10)
 BODY_LIMIT = 1500
 UNEXPECTED = "<unexpected entry>"
 VICTIM_PREFIXES = ("post", "send", "create", "add", "mkdir", "cp", "mv", "book", "buy", "sell", "start", "set",
@@ -490,6 +490,9 @@ def main(argv):
     out = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     sys.stdout = sys.stderr
     try:
+        if sys.version_info < MIN_PYTHON:
+            raise BridgeError("unsupported_python", f"Python {sys.version.split()[0]} is too old for the Loud/Quiet bridge: "
+                              f"it needs {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or later (error texts carry qualified names)")
         if opts.gorilla:
             classes = load_gorilla(opts.gorilla)
         elif opts.class_map:

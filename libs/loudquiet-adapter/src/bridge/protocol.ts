@@ -131,6 +131,7 @@ export const BRIDGE_ERROR_CODES = [
   'unknown_task', // a task id not in the suite
   'unknown_env', // an env id never created or already closed
   'class_missing', // a class not in the map, or its module cannot be imported / has no such class
+  'unsupported_python', // an interpreter older than 3.10 (at start)
   'internal', // anything else (with the exception text)
 ] as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
