@@ -155,7 +155,11 @@ def build_spec(name, method):
     properties = {}
     required = []
     for pname, param in inspect.signature(method).parameters.items():
-        properties[pname] = {"type": TYPE_NAMES.get(param.annotation, "string")}
+        try:
+            kind = TYPE_NAMES.get(param.annotation, "string")
+        except TypeError:  # an unhashable annotation is no bare type
+            kind = "string"
+        properties[pname] = {"type": kind}
         if param.default is inspect.Parameter.empty:
             required.append(pname)
     return {"type": "function", "function": {"name": name, "description": description,
