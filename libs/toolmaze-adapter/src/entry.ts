@@ -70,7 +70,8 @@ export const toolmazeEntry: BenchmarkEntry<ToolmazeConfig, ToolmazeSample> = {
     transient: ['P1'],
     missingTool: null,
     invalid: {
-      e2: 'E2 on ToolMaze (its judge passes P1 only if the model itself calls the failed tool twice, so a retry inside the tool layer fails by construction)',
+      // Its judge passes P1 only if the model itself calls the failed tool twice, so a retry inside the tool layer fails by construction.
+      e2: 'the judge requires a visible retry',
     },
   },
 };

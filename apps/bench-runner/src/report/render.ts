@@ -7,11 +7,17 @@ const interval = (lo: number | null, hi: number | null) => (lo === null || hi ==
 /** A bootstrap p of 0 means no resample reached 0: it is below one over the resamples, not zero. */
 const pValue = (p: number | null, resamples: number) => (p === null ? '–' : p === 0 ? `< ${(1 / resamples).toExponential(0)}` : p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
+/** `not valid (why)`: the benchmark's reason, e.g. ToolMaze's judge requiring a visible retry for E2. */
+function invalidNote(c: ReportContrast): string {
+  const reason = c.notes.find((n) => n.startsWith('not valid: '))?.slice('not valid: '.length);
+  return reason ? `not valid (${reason})` : 'not valid';
+}
+
 function contrastVerdict(c: ReportContrast): string {
   const notes = [
     ...(c.supported === true ? ['supported'] : c.supported === false ? ['not supported'] : []),
     ...(c.equal === true ? [`equal within ±${((c.margin ?? 0) * 100).toFixed(0)} points`] : c.equal === false ? [`not shown equal within ±${((c.margin ?? 0) * 100).toFixed(0)} points`] : []),
-    ...(c.valid ? [] : ['not valid']),
+    ...(c.valid ? [] : [invalidNote(c)]),
     ...(c.mixed ? ['mixed with engine differences'] : []),
   ];
   return notes.join(', ');
@@ -62,6 +68,10 @@ export function renderMarkdown(s: Summary): string {
   const label = scoreLabel(s);
   lines.push(`## ${label.title}`, '', `| benchmark | model | condition | system | ${label.column} [95% CI] | tasks | errors |`, '|---|---|---|---|---:|---:|---:|');
   for (const r of s.passRates) lines.push(`| ${r.benchmark} | ${r.model} | ${r.condition} | ${r.system} | ${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}] | ${r.tasks} | ${r.errors} |`);
+  if (s.missingTool.length > 0) {
+    lines.push('', '## Missing tool (H3.4)', '', 'Trials whose tool went missing: how often the system called the hidden tool again, and how often it stopped calling it.', '', '| benchmark | model | system | trials | called again | stopped |', '|---|---|---|---:|---:|---:|');
+    for (const r of s.missingTool) lines.push(`| ${r.benchmark} | ${r.model} | ${r.system} | ${r.trials} | ${pct(r.calledAgain / r.trials)} (${r.calledAgain}) | ${pct(r.stopped / r.trials)} (${r.stopped}) |`);
+  }
   lines.push('', '## Failures', '');
   if (s.failures.erroredRuns.length === 0) lines.push('No run ended in an engine or harness error.');
   for (const f of s.failures.erroredRuns) lines.push(`- ${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`);
@@ -84,6 +94,7 @@ export function renderHtml(s: Summary): string {
     `<h2>${escapeXml(scoreLabel(s).title)} per condition</h2>`,
     ...passRateCharts(s.passRates, s.systems),
     table(['benchmark', 'model', 'condition', 'system', `${scoreLabel(s).column} [95% CI]`, 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
+    ...(s.missingTool.length > 0 ? ['<h2>Missing tool (H3.4)</h2>', table(['benchmark', 'model', 'system', 'trials', 'called again', 'stopped'], s.missingTool.map((r) => [r.benchmark, r.model, r.system, String(r.trials), `${pct(r.calledAgain / r.trials)} (${r.calledAgain})`, `${pct(r.stopped / r.trials)} (${r.stopped})`]))] : []),
     '<h2>Failures</h2>',
     `<ul>${[...s.failures.erroredRuns.map((f) => `<li>${escapeXml(`${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`)}</li>`), ...s.failures.calls.map((c) => `<li>${escapeXml(`proxied calls of ${c.system}: ${Object.entries(c.codes).map(([code, n]) => `${code} ${n}`).join(', ')}`)}</li>`)].join('') || '<li>No run ended in an engine or harness error.</li>'}</ul>`,
     s.rerun ? `<h2>Exact rerun</h2><p>${s.rerun.identical} of ${s.rerun.compared} conversations reproduced every model turn.</p>` : '',

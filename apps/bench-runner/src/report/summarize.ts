@@ -21,6 +21,16 @@ export interface PassRate {
   upper: number;
 }
 
+/** H3.4: on a missing tool (where the fault fired), how often a system called the hidden tool again or stopped. */
+export interface MissingToolRow {
+  benchmark: string;
+  system: string;
+  model: string;
+  trials: number;
+  stopped: number;
+  calledAgain: number;
+}
+
 export interface ReportContrast extends ContrastResult {
   /** The model the contrast is over, or `all` for the pooled one. */
   model: string;
@@ -43,6 +53,7 @@ export interface Summary {
   runs: { id: string; dir: string; benchmark: string; status: string; createdAt: string; configHash: string; git: RunManifest['git']; versions: RunManifest['versions']; engines: RunManifest['engines']; seeds: number[]; rules: string[]; samples: number; planned: number }[];
   analysis: { resamples: number; seed: number; level: number };
   passRates: PassRate[];
+  missingTool: MissingToolRow[];
   contrasts: ReportContrast[];
   failures: { erroredRuns: { system: string; model: string; count: number }[]; calls: CallFailures[] };
   rerun: { compared: number; identical: number; differing: string[] } | null;
@@ -105,6 +116,7 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     runs: runs.map(describeRun),
     analysis: { resamples, seed, level: 0.95 },
     passRates: passRates(samples, labels(analysed), { resamples, seed }),
+    missingTool: missingToolRows(samples),
     contrasts: contrasts(analysed, samples, { resamples, seed }),
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
@@ -150,6 +162,15 @@ function passRates(samples: readonly Sample[], labelOf: ReadonlyMap<string, stri
   }).sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.condition.localeCompare(b.condition) || a.system.localeCompare(b.system));
 }
 
+function missingToolRows(samples: readonly Sample[]): MissingToolRow[] {
+  const groups = groupBy(samples.filter((s) => s.stopped !== undefined), (s) => JSON.stringify([s.benchmark, s.model, s.system]));
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const stopped = group.filter((s) => s.stopped === true).length;
+    return { benchmark: first.benchmark, system: first.system, model: first.model, trials: group.length, stopped, calledAgain: group.length - stopped };
+  }).sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.system.localeCompare(b.system));
+}
+
 /** The config's contrasts (per model and pooled over models), then the analysis presets it asks for. */
 function contrasts(runs: readonly LoadedRun[], samples: readonly Sample[], opts: { resamples: number; seed: number }): ReportContrast[] {
   const out: ReportContrast[] = [];
@@ -169,11 +190,15 @@ function configContrasts(run: LoadedRun, samples: readonly Sample[], opts: { res
   if (config.contrasts.length === 0) return [];
   const armOf = new Map(config.systems.map((s) => [s.id, s.arm]));
   const invalid = run.scoring.roles.invalid ?? {};
+  // A contrast naming conditions of another benchmark (the default preset covers several) is not this run's.
+  const present = new Set(samples.filter((s) => s.benchmark === benchmark).map((s) => s.condition));
+  const declared = config.contrasts.filter((c) => !c.conditions || c.conditions.some((k) => present.has(k)));
+  if (declared.length === 0) return [];
   const models = Object.keys(config.models);
   const out: ReportContrast[] = [];
   for (const model of models.length > 1 ? [...models, 'all'] : models) {
     // The name (with its model) seeds each contrast's resamples, so a contrast's numbers do not depend on its id.
-    const specs: ContrastSpec[] = config.contrasts.map((c) => {
+    const specs: ContrastSpec[] = declared.map((c) => {
       const invalidReason = [c.a, c.b].map((s) => invalid[armOf.get(s) as 'e1' | 'e2']).find((r) => r !== undefined);
       return {
         id: c.id, name: `${c.name} [${model}]`, a: c.a, b: c.b, test: c.test,
@@ -184,7 +209,7 @@ function configContrasts(run: LoadedRun, samples: readonly Sample[], opts: { res
       };
     });
     const evaluated = evaluateContrasts(samples, specs, opts);
-    evaluated.contrasts.forEach((c, i) => out.push({ ...c, name: config.contrasts[i]!.name, model, source: 'config' }));
+    evaluated.contrasts.forEach((c, i) => out.push({ ...c, name: declared[i]!.name, model, source: 'config' }));
   }
   return out;
 }

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURE_SUITE } from './bridge/paths.ts';
+import { loudquietEntry, LoudquietConfigSchema } from './entry.ts';
+import { userText } from './loop/agent-loop.ts';
+import { sharedBridgePool } from './loop/bridge-pool.ts';
+
+afterAll(() => sharedBridgePool.closeAll());
+const limits = { limits: { maxRounds: 25, requestTimeoutMs: 60_000 } };
+
+describe('the Loud/Quiet entry', () => {
+  it('prepares the fixture suite: a trial per task and condition, the task as unit, sim scripts from the ground truth', async () => {
+    const prepared = await loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: 'fixture' }), limits);
+    try {
+      expect(prepared.tasks).toHaveLength(25);
+      expect(prepared.tasks.filter((t) => t.unit === 'F001').map((t) => t.id)).toEqual(['F001:clean', 'F001:timeout', 'F001:silent_corruption', 'F001:schema_drift', 'F001:missing_tool']);
+      expect(prepared.tasks.every((t) => t.referenceStateJson !== null)).toBe(true);
+      expect(prepared.manifest).toMatchObject({ source: 'fixture', tz: 'UTC', systemPromptSha256: 'cfe4c00b5f952456ad0497eb2f768508a9166dbb73cebe6ec0258baac2b58ad4' });
+      const scripts = readdirSync(prepared.simScriptsDir!).map((f) => JSON.parse(readFileSync(join(prepared.simScriptsDir!, f), 'utf8')));
+      expect(scripts).toHaveLength(5);
+      const suite = JSON.parse(readFileSync(FIXTURE_SUITE, 'utf8')) as { task_id: string; turns: { role: string; content: string }[][] }[];
+      const f001 = scripts.find((s) => s.id === 'loudquiet-F001');
+      expect(f001.match.firstUserSha256).toBe(createHash('sha256').update(userText(suite[0]!.turns[0]!)).digest('hex'));
+      expect(f001.steps).toEqual([
+        { call: { name: 'plant', arguments: '{"crop": "beans", "count": 2}' } },
+        { call: { name: 'water', arguments: '{"liters": 2.5}' } },
+        { call: { name: 'label_plot', arguments: '{"plot": 3, "label": "herbs"}' } },
+        { answer: 'Done.' },
+      ]);
+      // Ground truth that fails on a clean environment (a TypeError, an unknown tool, an unparsable string) is left out.
+      const f003 = scripts.find((s) => s.id === 'loudquiet-F003');
+      expect(f003.steps.map((s: { call?: { name: string } }) => s.call?.name ?? 'answer')).toEqual(['admit', 'deposit', 'tag_entries', 'status', 'dog_info', 'answer']);
+    } finally {
+      await prepared.close?.();
+    }
+  });
+
+  it('selects tasks or trials and conditions, and names its stimuli', async () => {
+    const prepared = await loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: 'fixture', conditions: ['clean', 'timeout'], tasks: ['F002', 'F005:timeout'] }), limits);
+    expect(prepared.tasks.map((t) => t.id)).toEqual(['F002:clean', 'F002:timeout', 'F005:timeout']);
+    await prepared.close?.();
+    expect(await loudquietEntry.stimuli(LoudquietConfigSchema.parse({ source: 'fixture' }))).toEqual([FIXTURE_SUITE, FIXTURE_SUITE.replace('task_suite.json', 'reference_states.json')]);
+  });
+
+  it('refuses a config that names no data, or names a condition it does not know, in one line', async () => {
+    await expect(loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: { gorilla: '/nowhere' } }), limits)).rejects.toThrow('benchmarks.loudquiet.source: give the data as checkout, dataDir, or suite and reference');
+    expect(LoudquietConfigSchema.safeParse({ conditions: ['late'] }).success).toBe(false);
+    await expect(loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: { gorilla: '/nowhere', dataDir: '/nowhere/data' } }), limits)).rejects.toThrow(/\/nowhere\/data\/task_suite\.json.*not found/);
+  });
+});

@@ -1,0 +1,22 @@
+// The Loud/Quiet adapter's public API.
+export {};
+export * from './bridge/protocol.ts';
+export { BridgeClient, BridgeEnvironment, LoudQuietBridgeError, bridgeEnv, checkLaunch, type BridgeClientOptions } from './bridge/client.ts';
+export { fixtureLaunch } from './bridge/fixture-launch.ts';
+export { BRIDGE_SCRIPT, FIXTURE_CLASS_MAP, FIXTURE_DIR, FIXTURE_REFERENCE, FIXTURE_SUITE } from './bridge/paths.ts';
+export { SuiteFileError } from './suite/errors.ts';
+export { loadLoudQuietData, loadReferenceStates, loadTaskSuite, type LoudQuietData, type LoudQuietTask, type ReferenceEntry, type ReferenceStates, type TaskSuite } from './suite/loader.ts';
+export { checkPinned, LOUDQUIET_ENV, LOUDQUIET_PINS, PINNED_FILES, REFERENCE_IN_CHECKOUT, resolveSuiteSource, SUITE_IN_CHECKOUT, TRAJECTORIES_IN_CHECKOUT, type SuiteSource } from './suite/source.ts';
+export { checkGorillaCommit, firstDifference, verifyReferenceRebuild } from './bridge/verify.ts';
+export { replayRecord, type ReplayResult } from './bridge/replay.ts';
+export { dumpsPy, parsePyJson, floatRepr, PyNumber, PyJsonError, type PyDict, type PyValue } from './records/pyjson.ts';
+export { trajectoryRecord, trajectoryLine, trialId, trajectoryFileName, type TrialIdentity } from './records/trajectory.ts';
+export { toTranscript, isLoudquietTranscript, type LoudquietTranscript } from './records/transcript.ts';
+export { runTrial, userText, LOOP_DEFAULTS, type TrialEnvironment, type TrialRun, type TrialEvent, type LoopSettings } from './loop/agent-loop.ts';
+export { SYSTEM_PROMPT, SCAFFOLDING_LINE, systemPrompt } from './loop/system-prompt.ts';
+export { parseGroundTruthCall } from './loop/ground-truth.ts';
+export { stateAgreement, type Agreement } from './score/state-agreement.ts';
+export { recoveryMeasures, hiddenToolCalls, type RecoveryMeasures } from './score/trial-measures.ts';
+export { countedRecords, scoreTrials, rescoreLine, RECOVERED_AT, type TrialScores } from './score/rescore.ts';
+export { stateAgreementScorer } from './score/scorer.ts';
+export { loudquietEntry, LoudquietConfigSchema, type LoudquietConfig } from './entry.ts';
