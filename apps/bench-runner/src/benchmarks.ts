@@ -1,8 +1,9 @@
 import { BenchError, suggestName, type BenchmarkEntry } from '@recovery-bench/harness';
 import { toolmazeEntry } from '@recovery-bench/toolmaze-adapter/entry';
+import { deliveryEntry } from '@recovery-bench/delivery-study/entry';
 
 /** The benchmarks the suite runs. Adding one is one line here; everything else comes from its entry. */
-const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry];
+const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry, deliveryEntry];
 
 const registry = new Map<string, BenchmarkEntry>(BUILT_IN.map((entry) => [entry.id, entry]));
 
