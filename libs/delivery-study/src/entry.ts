@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { z } from 'zod';
 import { DELIVERY_FORMS } from './forms.ts';
+import { deliveryReport, renderDeliveryMarkdown } from './report.ts';
 import type { DeliveryTask } from './scorers.ts';
 import { DEFAULT_STIMULUS_SEED, KINDS } from './stimuli.ts';
 
@@ -30,7 +31,7 @@ export const defaultStimuliDir = (seed: number) => join(tmpdir(), `recovery-benc
 
 /**
  * The delivery study (the paper's Studies 1 and 2): the same failed call delivered in six forms, the next action
- * scored. Light on purpose: generation, the run and the scorers load when a run needs them.
+ * scored. Generation and the run load when a run needs them; the report section is built from run directories.
  */
 export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
   id: 'delivery',
@@ -53,6 +54,10 @@ export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
       summary: 'write the stimuli (JSONL, tool definitions, sim scripts) and their SHA-256 manifest: `delivery generate --out DIR [--seed N]`',
       run: async (args) => (await import('./cli.ts')).runGenerateCommand(args),
     },
+  },
+  studyReport(runDirs) {
+    const report = deliveryReport(runDirs);
+    return report && { markdown: renderDeliveryMarkdown(report), json: report, file: 'delivery-report.json' };
   },
   conditions: {
     explicit: [...DELIVERY_FORMS],

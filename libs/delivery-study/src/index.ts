@@ -7,3 +7,6 @@ export { decisionScorer, episodeScorer, DECISION_SCORER, EPISODE_SCORER, type De
 export { writeStimuli, checkStimuli, stimuliTexts, simScripts, SIM_SCRIPTS_DIR, STIMULI_FORMAT, MANIFEST_FORMAT, type StimuliManifest, type StimulusLine } from './files.ts';
 export { deliveryEntry, DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
+export { analyseDelivery, type DecisionRow, type EpisodeRow, type DeliveryAnalysis, type Verdict, type Recommendation, type AnalysisOptions, type Cell, type PairTest, type Interval } from './analysis.ts';
+export { approximateTokenizer, approximateTokens, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
+export { deliveryReport, renderDeliveryMarkdown, readRunRows, type DeliveryReport } from './report.ts';
