@@ -10,6 +10,7 @@ import { runScoreCommand } from './score.ts';
 import { suggestName as didYouMean } from '@recovery-bench/harness';
 import { runValidateCommand } from './validate.ts';
 import { runSimEngineCommand } from './sim-engine.ts';
+import { runPlanCommand } from './plan.ts';
 import { benchmarkCommands, type Command } from './benchmark-commands.ts';
 import { runReportingUserErrors } from './errors.ts';
 
@@ -27,6 +28,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
+  plan: { summary: 'scenarios a delivery study needs to detect a difference between two forms at a given power (simulated with a sim profile)', run: runPlanCommand },
   ...benchmarkCommands(),
 };
 
