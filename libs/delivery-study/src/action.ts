@@ -75,7 +75,7 @@ function readArguments(name: string, raw: string, lenient: boolean): ReadCall {
 /** A JSON object from text: fenced, followed by other text, or encoded twice. */
 function parseObject(text: string): Record<string, unknown> | undefined {
   const body = unfence(text.trim());
-  const candidates = [body, body.slice(0, body.lastIndexOf('}') + 1)];
+  const candidates = [body, firstObject(body)];
   for (const candidate of candidates) {
     try {
       let value: unknown = JSON.parse(candidate);
@@ -86,6 +86,24 @@ function parseObject(text: string): Record<string, unknown> | undefined {
     }
   }
   return undefined;
+}
+
+/** The text of the first balanced `{…}` (strings and their escapes respected), or '' when there is none. */
+function firstObject(text: string): string {
+  const start = text.indexOf('{');
+  if (start < 0) return '';
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return '';
 }
 
 function unfence(text: string): string {

@@ -176,7 +176,7 @@ export function analyseDelivery(decisions: readonly DecisionRow[], episodes: rea
     const pooled = (f: DeliveryForm) => mean(perScenario(ix, models, tf, (s, m, k) => { const v = ix.get(m, s, k, f); return v === undefined ? undefined : Number(v); }));
     const h12 = verdicts.find((v) => v.id === 'H1.2')!.result === 'supported';
     if (h12 && h14.get('C1') && pooled('C1') >= pooled('C2') - 0.05) selected = 'C1';
-    else selected = (['A2B1', 'C2'] as const).filter((f) => h14.get(f)).sort((a, b) => pooled(b) - pooled(a))[0] ?? null;
+    else selected = (['C2', 'A2B1'] as const).filter((f) => h14.get(f)).sort((a, b) => pooled(b) - pooled(a))[0] ?? null;
     verdicts.push({ id: 'selection', question: 'Study 1\'s selection rule: A1B2 if it passes H1.2 and H1.4 and is within 5 points of A2B2 on transient and fixable errors; else the better of A2B1 and A2B2 that passes H1.4', result: selected ? `${PAPER_NAME[selected]} selected` : 'no form passes', note: `pooled on transient and fixable: A1B2 ${pts(pooled('C1')).toFixed(1)}%, A2B1 ${pts(pooled('A2B1')).toFixed(1)}%, A2B2 ${pts(pooled('C2')).toFixed(1)}%` });
   }
 
