@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchmarkEntry } from '@recovery-bench/harness';
@@ -44,7 +45,9 @@ export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
   },
   async stimuli(config) {
     const { generateStimuli } = await import('./stimuli.ts');
-    const { writeStimuli } = await import('./files.ts');
+    const { stimuliFiles, writeStimuli } = await import('./files.ts');
+    // A named folder holds the study's frozen stimuli: hash them as they are (never rewrite them); else write afresh.
+    if (config.stimuliDir && existsSync(join(config.stimuliDir, 'manifest.json'))) return stimuliFiles(config.stimuliDir);
     return writeStimuli(config.stimuliDir ?? defaultStimuliDir(config.seed), generateStimuli(config.seed), config.seed, config.forms);
   },
   score: { scorer: 'delivery:decision', label: 'correct next action' },

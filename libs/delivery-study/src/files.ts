@@ -64,6 +64,11 @@ export function simScripts(stimuli: readonly Stimulus[]): unknown[] {
   return [...byScenario.values()].map((st) => ({ id: `delivery/${st.scenario}`, match: { firstUserSha256: sha256(st.request) }, steps: [{ answer: 'Here is what I found: {{lastToolResult}}' }] }));
 }
 
+/** The files of a stimuli folder, in the order `writeStimuli` returns them. */
+export function stimuliFiles(dir: string): string[] {
+  return ['stimuli.jsonl', 'tools.json', SIM_SCRIPTS_FILE, 'manifest.json'].map((name) => join(dir, name));
+}
+
 /** Writes the stimuli and their manifest into `dir`; returns the paths, the manifest last. */
 export function writeStimuli(dir: string, stimuli: readonly Stimulus[], seed: number, forms: readonly DeliveryForm[] = DELIVERY_FORMS): string[] {
   mkdirSync(dir, { recursive: true });

@@ -4,7 +4,7 @@ export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, clientConversation, deliver
 export { readAction, judgeAction, sameTool, sameArguments, type NextAction, type ReadCall, type ActionVerdict } from './action.ts';
 export { runEpisode, simulateTool, EPISODE_TURNS, type EpisodeInput, type SimulatedResult } from './episode.ts';
 export { decisionScorer, episodeScorer, DECISION_SCORER, EPISODE_SCORER, type DeliveryTask } from './scorers.ts';
-export { writeStimuli, checkStimuli, stimuliTexts, simScripts, SIM_SCRIPTS_DIR, STIMULI_FORMAT, MANIFEST_FORMAT, type StimuliManifest, type StimulusLine } from './files.ts';
+export { writeStimuli, checkStimuli, stimuliFiles, stimuliTexts, simScripts, SIM_SCRIPTS_DIR, STIMULI_FORMAT, MANIFEST_FORMAT, type StimuliManifest, type StimulusLine } from './files.ts';
 export { deliveryEntry, DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
 export { analyseDelivery, type DecisionRow, type EpisodeRow, type DeliveryAnalysis, type Verdict, type Recommendation, type AnalysisOptions, type Cell, type PairTest, type Interval } from './analysis.ts';
