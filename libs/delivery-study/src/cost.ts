@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolSpec } from '@recovery-bench/harness';
+import { BenchError, type ChatMessage, type ToolSpec } from '@recovery-bench/harness';
 import { clientConversation, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
 import { TOOL_SPECS } from './tools.ts';
@@ -61,4 +61,22 @@ export async function costPerForm(stimuli: readonly Stimulus[], forms: readonly 
     out[form] = summarise(counts);
   }
   return out;
+}
+
+/**
+ * An engine's tokenizer over HTTP: vLLM's `POST /tokenize` with `{messages, tools}` (the sim engine answers it too),
+ * which applies the served model's chat template, so the counts are the engine's own.
+ */
+export function httpTokenizer(url: string, model?: string): Tokenizer {
+  return async (messages, tools) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...(model ? { model } : {}), messages, tools }) });
+    } catch (error) {
+      throw new BenchError('config:invalid', `cannot reach the tokenizer at ${url}: ${(error as Error).message}`);
+    }
+    const body = (await response.json().catch(() => null)) as { tokens?: (number | string)[] } | null;
+    if (!response.ok || !body || !Array.isArray(body.tokens)) throw new BenchError('config:invalid', `${url} did not answer a /tokenize request with tokens (HTTP ${response.status})`);
+    return body.tokens;
+  };
 }

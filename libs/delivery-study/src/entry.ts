@@ -57,6 +57,10 @@ export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
       summary: 'write the stimuli (JSONL, tool definitions, sim scripts) and their SHA-256 manifest: `delivery generate --out DIR [--seed N]`',
       run: async (args) => (await import('./cli.ts')).runGenerateCommand(args),
     },
+    cost: {
+      summary: "S6: prompt tokens recomputed at the decision step per form, with an engine's /tokenize or the approximation",
+      run: async (args) => (await import('./cli.ts')).runCostCommand(args),
+    },
   },
   studyReport(runDirs) {
     const report = deliveryReport(runDirs);

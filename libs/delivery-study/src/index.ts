@@ -8,6 +8,6 @@ export { writeStimuli, checkStimuli, stimuliFiles, stimuliTexts, simScripts, SIM
 export { deliveryEntry, DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
 export { analyseDelivery, type DecisionRow, type EpisodeRow, type DeliveryAnalysis, type Verdict, type Recommendation, type AnalysisOptions, type Cell, type PairTest, type Interval } from './analysis.ts';
-export { approximateTokenizer, approximateTokens, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
+export { approximateTokenizer, approximateTokens, httpTokenizer, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
 export { deliveryReport, renderDeliveryMarkdown, readRunRows, type DeliveryReport } from './report.ts';
 export { planScenarios, shiftRates, type PlanInput, type PlanResult, type PowerPoint, type KindRates } from './plan.ts';
