@@ -10,6 +10,12 @@ Writes the delivery study's stimuli into DIR: stimuli.jsonl (every stimulus in e
 it), tools.json, sim-scripts/ and manifest.json with the SHA-256 of each file. Point a config's
 benchmarks.delivery.stimuliDir at DIR and \`recovery-bench freeze\` records them before data collection.`;
 
+function parseSeed(value: string | undefined): number {
+  const seed = value === undefined ? DEFAULT_STIMULUS_SEED : Number(value);
+  if (!(Number.isInteger(seed) && seed >= 0 && seed <= 0xffff_ffff)) throw new UsageError(`--seed must be an integer from 0 to 4294967295; got "${value}"`);
+  return seed;
+}
+
 export async function runGenerateCommand(args: string[]): Promise<number> {
   const { values } = parseCommandArgs(args, { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } as const);
   if (values.help) {
@@ -17,8 +23,7 @@ export async function runGenerateCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (!values.out) throw new UsageError('delivery generate needs --out DIR');
-  const seed = values.seed === undefined ? DEFAULT_STIMULUS_SEED : Number(values.seed);
-  if (!(Number.isInteger(seed) && seed >= 0 && seed <= 0xffff_ffff)) throw new UsageError(`--seed must be an integer from 0 to 4294967295; got "${values.seed}"`);
+  const seed = parseSeed(values.seed);
   const paths = writeStimuli(values.out, generateStimuli(seed), seed);
   process.stdout.write(`${paths.join('\n')}\n`);
   return 0;
@@ -36,8 +41,7 @@ export async function runCostCommand(args: string[]): Promise<number> {
     process.stdout.write(`${COST_HELP}\n`);
     return 0;
   }
-  const seed = values.seed === undefined ? DEFAULT_STIMULUS_SEED : Number(values.seed);
-  if (!(Number.isInteger(seed) && seed >= 0 && seed <= 0xffff_ffff)) throw new UsageError(`--seed must be an integer from 0 to 4294967295; got "${values.seed}"`);
+  const seed = parseSeed(values.seed);
   const tokenizer = values.tokenize ? httpTokenizer(values.tokenize, values.model) : approximateTokenizer;
   const cost = await costPerForm(generateStimuli(seed), DELIVERY_FORMS, tokenizer);
   process.stdout.write(`prompt tokens recomputed at the decision step (${values.tokenize ? `tokenizer ${values.tokenize}` : 'approximate tokenizer'}), median / mean over 180 stimuli\n`);

@@ -17,6 +17,9 @@ const LAYER_FORM: Readonly<Record<DeliveryForm, Form>> = { C0: 'off', C1: 'c1', 
 /** The paper's names for the Study 1 cells. */
 export const PAPER_NAME: Readonly<Record<DeliveryForm, string>> = { C0: 'A1B1', C1: 'A1B2', A2B1: 'A2B1', C2: 'A2B2', C3: 'C3', C4: 'C4' };
 
+/** The name of each delivery as the layer's spec and the sim engine's profiles call it (`note-no-guidance` for A2B1). */
+export const SITUATION_NAME = { C0: 'C0', C1: 'C1', A2B1: 'note-no-guidance', C2: 'C2', C3: 'C3', C4: 'C4' } as const satisfies Record<DeliveryForm, string>;
+
 export function isDeliveryForm(value: string): value is DeliveryForm {
   return (DELIVERY_FORMS as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { DELIVERY_FORMS, KINDS, planScenarios, type DeliveryForm, type KindRates, type PlanResult, type StudyKind } from '@recovery-bench/delivery-study';
+import { DELIVERY_FORMS, KINDS, planScenarios, SITUATION_NAME, type DeliveryForm, type KindRates, type PlanResult, type StudyKind } from '@recovery-bench/delivery-study';
 import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
 import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
 
@@ -28,8 +28,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The sim profile's situation for each of the study's forms. */
-const SITUATION = { C0: 'C0', C1: 'C1', A2B1: 'note-no-guidance', C2: 'C2', C3: 'C3', C4: 'C4' } as const satisfies Record<DeliveryForm, string>;
 
 function numberOption(value: string, flag: string): number {
   const n = Number(value);
@@ -38,7 +36,7 @@ function numberOption(value: string, flag: string): number {
 }
 
 function ratesOf(profile: SimProfile, form: DeliveryForm, kinds: readonly StudyKind[]): KindRates {
-  return Object.fromEntries(kinds.map((k) => [k, profile.rates[k][SITUATION[form]].p]));
+  return Object.fromEntries(kinds.map((k) => [k, profile.rates[k][SITUATION_NAME[form]].p]));
 }
 
 export async function runPlanCommand(args: string[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deliveryReport, KINDS, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
+import { deliveryReport, KINDS, SITUATION_NAME, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
 import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { presetConfig } from '../config/load.ts';
@@ -10,8 +10,6 @@ import { writeReport } from '../report/write.ts';
 import { REPO_ROOT } from '../testing/run-cli.ts';
 import { executeRun } from './runner.ts';
 
-/** The sim profile's situation for each form of the study. */
-const SITUATION = { C0: 'C0', C1: 'C1', A2B1: 'note-no-guidance', C2: 'C2', C3: 'C3', C4: 'C4' } as const satisfies Record<DeliveryForm, string>;
 
 // A cell passes when |k/n − p| ≤ 4·√(p(1−p)/n) + 1/(2n): four binomial standard deviations plus half a step, since
 // Table 6's shares are counts out of 60 rounded to two decimals; cells at 0 or 1 must match exactly (the sim's rule
@@ -47,9 +45,9 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
       let diff = 0;
       let variance = 0;
       for (const kind of KINDS) {
-        for (const form of Object.keys(SITUATION) as DeliveryForm[]) {
+        for (const form of Object.keys(SITUATION_NAME) as DeliveryForm[]) {
           const cell = report.analysis.table[model]![kind][form]!;
-          const p = profile.rates[kind][SITUATION[form]].p;
+          const p = profile.rates[kind][SITUATION_NAME[form]].p;
           expect(cell.n).toBe(60);
           expect(Math.abs(cell.share - p), `${model} ${kind} ${form}: ${cell.k}/60 against ${p}`).toBeLessThanOrEqual(tolerance(p, 60));
           diff += cell.k - 60 * p;
