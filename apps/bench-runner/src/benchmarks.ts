@@ -3,9 +3,10 @@ import { suggestName } from '@recovery-bench/harness/cli';
 import { BenchError } from '@recovery-bench/harness/errors';
 import { loudquietEntry } from '@recovery-bench/loudquiet-adapter/entry';
 import { toolmazeEntry } from '@recovery-bench/toolmaze-adapter/entry';
+import { deliveryEntry } from '@recovery-bench/delivery-study/entry';
 
 /** The benchmarks the suite runs. Adding one is one line here; everything else comes from its entry. */
-const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry, loudquietEntry];
+const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry, loudquietEntry, deliveryEntry];
 
 const registry = new Map<string, BenchmarkEntry>(BUILT_IN.map((entry) => [entry.id, entry]));
 

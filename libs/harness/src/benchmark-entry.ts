@@ -63,6 +63,16 @@ export interface BenchmarkEntry<TConfig = unknown, TTask extends TaskRef = TaskR
   commands?: Readonly<Record<string, BenchmarkCommand>>;
   /** `recovery-bench fetch <id>`: gets the benchmark's own code and data, for users with network access. */
   fetch?: BenchmarkCommand;
+  /** The benchmark's own analyses of its run directories, added to their report (e.g. the delivery study's table 6). */
+  studyReport?(runDirs: readonly string[]): StudyReport | undefined;
+}
+
+/** A benchmark's own section of a report: Markdown for report.md and report.html, JSON for `<file>`. */
+export interface StudyReport {
+  markdown: string;
+  json: unknown;
+  /** File name of the JSON beside report.json, e.g. `delivery-report.json`. */
+  file: string;
 }
 
 /** A task selection with one meaning everywhere: ids name tasks or units; `limit` keeps the first N units. */

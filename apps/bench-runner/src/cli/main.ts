@@ -20,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: async (args) => (await import('./list.ts')).runListCommand(args) },
   agents: { summary: 'install pinned coding agents (Claude Code, Codex CLI, …) into a cache folder: `agents install [name…]`, `agents list`', run: async (args) => (await import('./agents.ts')).runAgentsCommand(args), namedSubcommands: ['install', 'list'] },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: async (args) => (await import('./sim-engine.ts')).runSimEngineCommand(args) },
+  plan: { summary: 'scenarios a delivery study needs to detect a difference between two forms at a given power (simulated with a sim profile)', run: async (args) => (await import('./plan.ts')).runPlanCommand(args) },
 };
 
 /** The built-in commands and those the registered benchmarks bring (whose entries are imported here). */

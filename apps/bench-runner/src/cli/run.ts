@@ -1,5 +1,6 @@
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
+import { PRESETS } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { parseShard } from '../run/plan.ts';
 import { readManifest } from '../run/run-dir.ts';
@@ -14,7 +15,8 @@ const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --p
                           [--no-report]
 
 Runs the plan (systems × models × tasks × seeds) into a run directory, scores it (scores.jsonl) and writes its
-report. Without --config or --preset it runs the built-in default on the sim engine. Without <benchmark> it runs
+report. Without --config or --preset it runs the built-in default on the sim engine (the benchmark's own preset
+where one has its id, e.g. delivery: every paper profile). Without <benchmark> it runs
 the one benchmark the config names. --tasks names tasks or units (base tasks).
 Benchmarks: ${benchmarkIds().join(', ')}. The last line printed names the run directory.`;
 
@@ -38,9 +40,14 @@ function onlyBenchmark(config: RunConfig): string {
   throw new UsageError(`config ${config.name} names ${named.length} benchmarks (${named.join(', ')}); say which: recovery-bench run <benchmark>`);
 }
 
-export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string }): RunConfig {
+/** Without --config or --preset: the benchmark's own preset when there is one of its id (e.g. `delivery`), else `default`. */
+export function defaultPreset(benchmark: string | undefined): string {
+  return benchmark !== undefined && Object.hasOwn(PRESETS, benchmark) ? benchmark : 'default';
+}
+
+export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string }, benchmark?: string): RunConfig {
   if (values.config && values.preset) throw new UsageError('give --config or --preset, not both');
-  let config = values.config ? loadRunConfig(values.config) : presetConfig(values.preset ?? 'default');
+  let config = values.config ? loadRunConfig(values.config) : presetConfig(values.preset ?? defaultPreset(benchmark));
   const override = values['engine-override'];
   if (override !== undefined) {
     if (override !== 'sim') throw new UsageError(`--engine-override takes "sim"; got "${override}"`);
@@ -64,7 +71,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
   }
   const resumed = values.resume ? readManifest(values.resume) : undefined;
-  const config = resumed ? resumed.config : resolveConfig(values);
+  const config = resumed ? resumed.config : resolveConfig(values, positionals[0]);
   const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(config);
   const controller = new AbortController();
   const stop = (signal: NodeJS.Signals) => {

@@ -1,6 +1,7 @@
 import { builtInBenchmarks } from '../benchmarks.ts';
 import type { RunConfigInput } from './schema.ts';
 import { STUDY3 } from './study3.ts';
+import { DELIVERY, DELIVERY_LLAMACPP, DELIVERY_VLLM } from './delivery.ts';
 
 /**
  * The built-in demo: every benchmark's self-authored tasks (its defaults) on the sim engine with two paper
@@ -37,5 +38,5 @@ const DEFAULT: RunConfigInput = {
   ],
 };
 
-export const PRESETS = { default: DEFAULT, study3: STUDY3 } as const satisfies Record<string, RunConfigInput>;
+export const PRESETS = { default: DEFAULT, study3: STUDY3, delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM } as const satisfies Record<string, RunConfigInput>;
 export type PresetId = keyof typeof PRESETS;

@@ -56,9 +56,11 @@ function contrastSections(s: Summary): ContrastSection[] {
   ];
 }
 
-export function renderMarkdown(s: Summary): string {
+/** `studies`: benchmarks' own report sections (Markdown), placed before the generic tables. */
+export function renderMarkdown(s: Summary, studies: readonly string[] = []): string {
   const lines: string[] = [`# ${s.title}`, ''];
   if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
+  for (const study of studies) lines.push(study, '');
   for (const section of contrastSections(s)) {
     lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), '| contrast | id | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---|---:|---:|---:|---|');
     for (const c of section.contrasts) lines.push(`| ${c.name} | \`${c.id}\` | ${c.model} | ${pts(c.estimate)}${interval(c.lower, c.upper)} | ${pValue(c.adjustedP, c.resamples)} | ${c.nTasks} | ${contrastVerdict(c)} |`);
@@ -81,10 +83,11 @@ export function renderMarkdown(s: Summary): string {
   return lines.join('\n');
 }
 
-export function renderHtml(s: Summary): string {
+export function renderHtml(s: Summary, studies: readonly string[] = []): string {
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
+    ...studies.map((study) => `<section class="study"><pre>${escapeXml(study)}</pre></section>`),
     ...contrastSections(s).flatMap((section) => [
       `<h2>${escapeXml(section.title)}</h2>`,
       section.note ? `<p>${escapeXml(section.note)}</p>` : '',

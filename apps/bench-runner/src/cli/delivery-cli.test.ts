@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.ts';
+import { defaultPreset, resolveConfig } from './run.ts';
+
+describe('the delivery study on the command line', () => {
+  it('run delivery without a config takes its own preset: every paper profile, one system with the layer off', () => {
+    expect(defaultPreset('delivery')).toBe('delivery');
+    expect(defaultPreset('toolmaze')).toBe('default');
+    expect(defaultPreset(undefined)).toBe('default');
+    const config = resolveConfig({}, 'delivery');
+    expect(Object.values(config.models).map((m) => m.simProfile)).toHaveLength(8);
+    expect(config.systems).toEqual([expect.objectContaining({ id: 'off', arm: 'off' })]);
+  });
+
+  it('delivery generate writes the stimuli and their manifest; a bad seed is a one-line error', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-delivery-gen-'));
+    const r = await runCli(['delivery', 'generate', '--out', out, '--seed', '3']);
+    expect(r.code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ seed: 3, scenarios: 60, conversations: 1080 });
+    const bad = await runCli(['delivery', 'generate', '--out', out, '--seed', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+
+  it('a short run with episodes writes the study section into the report', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-delivery-run-'));
+    const config = join(out, 'episodes.yaml');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(config, "version: 1\nname: episodes\nengines: { sim: { kind: sim } }\nmodels: { llama-3.1-8b: { simProfile: paper/llama-3.1-8b } }\nsystems: [{ id: 'off', engine: sim, arm: 'off' }]\nbenchmarks: { delivery: { mode: episode, limit: 6 } }\n");
+    const r = await runCli(['run', 'delivery', '--config', config, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = r.stdout.trim().split('\n').at(-1)!;
+    const md = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(md).toContain('## Delivery study (simulated: sim engine, not a model)');
+    expect(md).toMatch(/\| S5 \| .* \| \*\*(supported|not supported)\*\* \| completion C3 − C2/);
+    const report = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8'));
+    expect(report.analysis.table['llama-3.1-8b'].unrecoverable.C3.n).toBe(6);
+  }, 120_000);
+});

@@ -1,0 +1,55 @@
+import type { RunConfigInput } from './schema.ts';
+
+/** The eight models of the paper's Table 6 with their sim profiles, weights and chat settings. */
+const PAPER_MODELS: RunConfigInput['models'] = {
+  'qwen2.5-7b': { servedName: 'qwen2.5-7b', simProfile: 'paper/qwen2.5-7b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', weights: { gguf: 'Qwen2.5-7B-Instruct-Q8_0.gguf', hf: 'Qwen2.5-7B-Instruct' } },
+  'qwen3-8b': { servedName: 'qwen3-8b', simProfile: 'paper/qwen3-8b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3-8B-Q8_0.gguf', hf: 'Qwen3-8B' } },
+  'llama-3.1-8b': { servedName: 'llama-3.1-8b', simProfile: 'paper/llama-3.1-8b', tier: 'small', contextLength: 4096, toolFormat: 'llama3', parallelToolCalls: false, weights: { gguf: 'Llama-3.1-8B-Instruct-Q4_K_M.gguf', hf: 'Llama-3.1-8B-Instruct' } },
+  'gemma-4-12b': { servedName: 'gemma-4-12b', simProfile: 'paper/gemma-4-12b', tier: 'small', contextLength: 4096, weights: { gguf: 'gemma-4-12b-it-Q4_K_M.gguf', hf: 'gemma-4-12b-it' } },
+  'qwen3.5-9b': { servedName: 'qwen3.5-9b', simProfile: 'paper/qwen3.5-9b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3.5-9B-Q4_K_M.gguf', hf: 'Qwen3.5-9B' } },
+  'qwen3.6-35b-a3b': { servedName: 'qwen3.6-35b-a3b', simProfile: 'paper/qwen3.6-35b-a3b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3.6-35B-A3B-Q4_K_M.gguf', hf: 'Qwen3.6-35B-A3B' } },
+  'qwen2.5-32b': { servedName: 'qwen2.5-32b', simProfile: 'paper/qwen2.5-32b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', weights: { gguf: 'Qwen2.5-32B-Instruct-Q8_0.gguf', hf: 'Qwen2.5-32B-Instruct' } },
+  'qwen3-32b': { servedName: 'qwen3-32b', simProfile: 'paper/qwen3-32b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3-32B-Q8_0.gguf', hf: 'Qwen3-32B' } },
+};
+
+/**
+ * The delivery study's built-in default: every `paper/<model>` profile on the sim engine, one system with the layer
+ * off (the study delivers each form itself), the decision step. Every number it gives is simulated.
+ */
+export const DELIVERY: RunConfigInput = {
+  version: 1,
+  name: 'delivery',
+  description: 'Delivery study (Studies 1 and 2, decision step) on the sim engine with every paper/<model> profile (simulated numbers)',
+  engines: { sim: { kind: 'sim' } },
+  models: PAPER_MODELS,
+  systems: [{ id: 'off', engine: 'sim', arm: 'off' }],
+  benchmarks: { delivery: {} },
+  seeds: [0],
+  concurrency: { perEngine: 16 },
+};
+
+/**
+ * The same study on real engines: llama.cpp in Docker, greedy, a 4,096-token context as in the paper, one model
+ * after another on one GPU; episodes as well as the decision step. Models' files lie under `modelsDir`.
+ */
+export const DELIVERY_LLAMACPP: RunConfigInput = {
+  version: 1,
+  name: 'delivery-llama.cpp',
+  description: 'Delivery study (Studies 1 and 2) on llama.cpp in Docker with the paper\'s eight models, episodes included',
+  modelsDir: 'models',
+  engines: { 'llama.cpp': { kind: 'docker', engine: 'llama.cpp', parallel: 4 } },
+  models: PAPER_MODELS,
+  systems: [{ id: 'off', engine: 'llama.cpp', arm: 'off' }],
+  benchmarks: { delivery: { mode: 'episode' } },
+  seeds: [0],
+  concurrency: { perEngine: 4, engines: 'one-at-a-time' },
+};
+
+/** The same on vLLM (BF16 weights from the Hugging Face folders under `modelsDir`). */
+export const DELIVERY_VLLM: RunConfigInput = {
+  ...DELIVERY_LLAMACPP,
+  name: 'delivery-vllm',
+  description: 'Delivery study (Studies 1 and 2) on vLLM in Docker with the paper\'s eight models, episodes included',
+  engines: { vllm: { kind: 'docker', engine: 'vllm', parallel: 4 } },
+  systems: [{ id: 'off', engine: 'vllm', arm: 'off' }],
+};

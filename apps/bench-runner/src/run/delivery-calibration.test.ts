@@ -1,0 +1,107 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deliveryReport, KINDS, SITUATION_NAME, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
+import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { presetConfig } from '../config/load.ts';
+import { loadRun, summarize } from '../report/summarize.ts';
+import { writeReport } from '../report/write.ts';
+import { REPO_ROOT } from '../testing/run-cli.ts';
+import { executeRun } from './runner.ts';
+
+
+// A cell passes when |k/n − p| ≤ 4·√(p(1−p)/n) + 1/(2n): four binomial standard deviations plus half a step, since
+// Table 6's shares are counts out of 60 rounded to two decimals; cells at 0 or 1 must match exactly (the sim's rule
+// is u < p). Per model, a pooled z over its eighteen cells must stay within ±4, which a bias shared by the cells
+// would break even when each passes alone.
+const tolerance = (p: number, n: number) => (p === 0 || p === 1 ? 0 : 4 * Math.sqrt((p * (1 - p)) / n) + 1 / (2 * n));
+
+/**
+ * The delivery study's built-in default, for real: `run delivery` (every paper/<model> profile, 60 scenarios × 3
+ * kinds × 6 forms, decision step) through the proxy to the sim engine over HTTP, then its report. Each model's
+ * row must reproduce its profile (Table 6 for C0, C1, A2B1 and C2; Study 2 for C3 and C4) within sampling error,
+ * and the verdicts must be those the paper drew from these rates.
+ */
+describe('the delivery study on the paper profiles reproduces Table 6 and its verdicts', () => {
+  let report: DeliveryReport;
+  let dir: string;
+  const profiles = new Map<string, SimProfile>();
+
+  beforeAll(async () => {
+    const config = presetConfig('delivery');
+    for (const [model, entry] of Object.entries(config.models)) profiles.set(model, await resolveProfile(entry.simProfile!));
+    const result = await executeRun({ benchmark: 'delivery', config, outDir: mkdtempSync(join(tmpdir(), 'rb-delivery-')), repoRoot: REPO_ROOT, progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} });
+    expect(result.manifest.status).toBe('complete');
+    expect(result.planned).toBe(8 * 60 * 3 * 6);
+    dir = result.dir;
+    writeReport(dir, summarize([loadRun(dir)], { resamples: 2000 }));
+    report = deliveryReport([dir])!;
+  }, 300_000);
+
+  it('every cell of every model within sampling error of its profile, 60 conversations per cell', () => {
+    expect(report.analysis.models).toHaveLength(8);
+    for (const [model, profile] of profiles) {
+      let diff = 0;
+      let variance = 0;
+      for (const kind of KINDS) {
+        for (const form of Object.keys(SITUATION_NAME) as DeliveryForm[]) {
+          const cell = report.analysis.table[model]![kind][form]!;
+          const p = profile.rates[kind][SITUATION_NAME[form]].p;
+          expect(cell.n).toBe(60);
+          expect(Math.abs(cell.share - p), `${model} ${kind} ${form}: ${cell.k}/60 against ${p}`).toBeLessThanOrEqual(tolerance(p, 60));
+          diff += cell.k - 60 * p;
+          variance += 60 * p * (1 - p);
+        }
+      }
+      expect(Math.abs(variance === 0 ? 0 : diff / Math.sqrt(variance)), `${model} pooled z`).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('recovers the paper\'s verdicts: H1.1–H1.4, the selection of A2B2, H2.1, S1, S2 and S4', () => {
+    const verdict = (id: string) => report.analysis.verdicts.find((v) => v.id === id)!;
+    const perModel = (id: string, model: string) => verdict(id).perModel!.find((t) => t.model === model)!;
+    expect(verdict('H1.1').result).toBe('supported');
+    expect(perModel('H1.1', 'qwen3-8b').verdict).toBe('higher');
+    // Llama-3.1-8B is already near 1 in A1B1 (the paper: 2 to 5 discordant pairs, p = 0.45).
+    expect(perModel('H1.1', 'llama-3.1-8b').verdict).toBe('no difference');
+    expect(verdict('H1.2').result).toBe('supported');
+    expect(verdict('H1.3').result).toBe('supported (A2B2 better)');
+    // Without guidance, the note makes Qwen2.5-7B and Qwen3-8B call again where they should stop.
+    expect(verdict('H1.4').result).toBe('not supported for A2B1');
+    expect(report.analysis.selected).toBe('C2');
+    expect(verdict('H2.1').result).toBe('supported');
+    expect(verdict('S1').result).toBe('equivalent');
+    expect(verdict('S2').result).toBe('supported');
+    expect(perModel('S2', 'llama-3.1-8b').verdict).not.toBe('higher');
+    expect(verdict('S4').result).toBe('supported');
+    expect(verdict('S4').note).toMatch(/^llama-3\.1-8b: /);
+    expect(verdict('H2.2').result).toBe('not measured');
+  });
+
+  it('Llama-3.1-8B does not stop under C2 and does under C3, so the recommendation for it is C3', () => {
+    const llama = report.analysis.table['llama-3.1-8b']!.unrecoverable;
+    expect(llama.C2!.share).toBe(0);
+    expect(llama.C4!.share).toBe(0);
+    expect(llama.C3!.share).toBeGreaterThan(0.9);
+    const rec = report.analysis.recommendations.find((r) => r.model === 'llama-3.1-8b')!;
+    expect(rec.ship).toBe('C3');
+    expect(rec.difference.lower).toBeGreaterThan(0);
+    expect(rec.text).toMatch(/^ship C3 for this model: \+\d+\.\d points over C\d \[\+\d+\.\d, \+\d+\.\d\]$/);
+    // Where every shippable form is at the ceiling the data cannot decide, and the report says so.
+    const qwen3 = report.analysis.recommendations.find((r) => r.model === 'qwen3-8b')!;
+    expect(qwen3.ship).toBeNull();
+    expect(qwen3.text).toContain('cannot decide');
+  });
+
+  it('the run\'s report carries the study\'s table 6, marked simulated, and its JSON', () => {
+    const md = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(md).toContain('## Delivery study (simulated: sim engine, not a model)');
+    expect(md).toMatch(/\| llama-3\.1-8b \| 1\.00 \| \.9\d \|/);
+    expect(md).toContain('ship C3 for this model');
+    expect(existsSync(join(dir, 'delivery-report.json'))).toBe(true);
+    const json = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8')) as DeliveryReport;
+    expect(json.simulated).toBe(true);
+    expect(json.cost.C3!.median).toBeGreaterThan(json.cost.C2!.median);
+  });
+});

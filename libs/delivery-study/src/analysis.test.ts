@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { analyseDelivery, type DecisionRow, type EpisodeRow } from './analysis.ts';
+import { DELIVERY_FORMS, type DeliveryForm } from './forms.ts';
+import { KINDS, type StudyKind } from './stimuli.ts';
+
+/** Rows where the share of each cell is exactly `rate(model, kind, form)` (the first k scenarios correct). */
+function rows(models: string[], rate: (m: string, k: StudyKind, f: DeliveryForm) => number, n = 60): DecisionRow[] {
+  const out: DecisionRow[] = [];
+  for (const model of models) for (const kind of KINDS) for (const form of DELIVERY_FORMS) {
+    const k = Math.round(rate(model, kind, form) * n);
+    for (let s = 0; s < n; s++) out.push({ model, scenario: `S${String(s).padStart(2, '0')}`, kind, form, correct: s < k });
+  }
+  return out;
+}
+
+const opts = { resamples: 2000, seed: 1 };
+
+describe('the delivery analyses on data with a known answer', () => {
+  it('table 6 shares are the counts over 60; a note that wins everywhere supports H1.1 with exact McNemar p', () => {
+    const a = analyseDelivery(rows(['m1', 'm2', 'm3'], (_m, k, f) => (k === 'unrecoverable' ? 1 : f === 'C0' ? 0 : 1)), [], opts);
+    expect(a.table.m1!.transient.C0).toEqual({ k: 0, n: 60, share: 0 });
+    expect(a.table.m1!.fixable.C2).toEqual({ k: 60, n: 60, share: 1 });
+    const h11 = a.verdicts.find((v) => v.id === 'H1.1')!;
+    expect(h11.result).toBe('supported');
+    // 120 discordant pairs, all one way: p = 2 · 2^-120.
+    expect(h11.perModel![0]).toMatchObject({ better: 120, worse: 0, verdict: 'higher' });
+    expect(h11.perModel![0]!.p).toBeCloseTo(2 * 2 ** -120, 45);
+    expect(a.settings.modelsNeeded).toBe(2);
+  });
+
+  it('H1.4 fails a form whose stopping falls by more than 10 points, and the selection skips it', () => {
+    const a = analyseDelivery(rows(['m1', 'm2'], (_m, k, f) => (k === 'unrecoverable' ? (f === 'A2B1' ? 0.5 : 1) : f === 'C0' ? 0.3 : f === 'C1' ? 0.6 : 1)), [], opts);
+    expect(a.verdicts.find((v) => v.id === 'H1.4')!.result).toBe('not supported for A2B1');
+    expect(a.selected).toBe('C2');
+  });
+
+  it('H2.1: C3 five points below C2 is not non-inferior; one point below is', () => {
+    const at = (gap: number) => analyseDelivery(rows(['m1'], (_m, _k, f) => (f === 'C3' ? 0.9 - gap : 0.9)), [], opts).verdicts.find((v) => v.id === 'H2.1')!.result;
+    expect(at(0.1)).toBe('not supported');
+    expect(at(0)).toBe('supported');
+  });
+
+  it('recommends a form only when its interval over the runner-up excludes 0, and says when it cannot decide', () => {
+    const clear = analyseDelivery(rows(['m'], (_m, k, f) => (k === 'unrecoverable' && f !== 'C3' ? 0 : 1)), [], opts).recommendations[0]!;
+    expect(clear.ship).toBe('C3');
+    expect(clear.text).toMatch(/^ship C3 for this model: \+33\.3 points over C\d \[/);
+    const tie = analyseDelivery(rows(['m'], () => 0.9), [], opts).recommendations[0]!;
+    expect(tie.ship).toBeNull();
+    expect(tie.text).toContain('cannot decide between C3 and C2');
+  });
+
+  it('episodes: H1.5 fails on added futile calls, S5 passes when C3 loses nothing', () => {
+    const decisions = rows(['m1', 'm2'], (_m, k, f) => (k === 'unrecoverable' ? 1 : f === 'C0' || f === 'C1' ? 0.2 : 1));
+    const episodes: EpisodeRow[] = decisions.map((r) => ({ ...r, success: r.correct, futileCalls: r.kind === 'unrecoverable' && r.form === 'C2' ? 2 : 0 }));
+    const a = analyseDelivery(decisions, episodes, opts);
+    expect(a.verdicts.find((v) => v.id === 'H1.5')!.result).toBe('not supported');
+    expect(a.verdicts.find((v) => v.id === 'S5')!.result).toBe('supported');
+    expect(analyseDelivery(decisions, [], opts).verdicts.find((v) => v.id === 'H1.5')!.result).toBe('not measured');
+  });
+});

@@ -1,0 +1,42 @@
+import { selectTasks, type Benchmark, type PreparedBenchmark } from '@recovery-bench/harness';
+import type { DeliveryConfig } from './entry.ts';
+import { DELIVERY_VERSION, defaultStimuliDir } from './entry.ts';
+import { runEpisode } from './episode.ts';
+import { checkStimuli, SIM_SCRIPTS_DIR, writeStimuli } from './files.ts';
+import { decisionScorer, episodeScorer, type DeliveryTask } from './scorers.ts';
+import { generateStimuli } from './stimuli.ts';
+import { join } from 'node:path';
+
+/** The study's tasks for a config: every kept scenario × kind × form. */
+export function deliveryTasks(config: DeliveryConfig): DeliveryTask[] {
+  const tasks: DeliveryTask[] = [];
+  for (const stimulus of generateStimuli(config.seed)) {
+    if (!config.kinds.includes(stimulus.kind)) continue;
+    for (const form of config.forms) tasks.push({ id: `${stimulus.id}-${form}`, unit: stimulus.scenario, condition: form, stimulus, mode: config.mode });
+  }
+  return selectTasks(tasks, { ids: config.tasks, limit: config.limit });
+}
+
+export function deliveryBenchmark(mode: DeliveryConfig['mode']): Benchmark<DeliveryTask> {
+  return {
+    id: 'delivery',
+    version: DELIVERY_VERSION,
+    run: (task, ctx) => runEpisode({ stimulus: task.stimulus, form: task.condition, model: ctx.model, mode: task.mode, signal: ctx.signal }),
+    scorers: mode === 'episode' ? [decisionScorer, episodeScorer] : [decisionScorer],
+  };
+}
+
+export async function prepareDelivery(config: DeliveryConfig): Promise<PreparedBenchmark<DeliveryTask>> {
+  const stimuli = generateStimuli(config.seed);
+  const dir = config.stimuliDir ?? defaultStimuliDir(config.seed);
+  // A named folder holds frozen stimuli, which must be what this code generates; else they are written afresh.
+  const manifest = config.stimuliDir ? checkStimuli(dir, stimuli, config.seed, config.forms) : undefined;
+  if (!manifest) writeStimuli(dir, stimuli, config.seed, config.forms);
+  return {
+    benchmark: deliveryBenchmark(config.mode),
+    tasks: deliveryTasks(config),
+    manifest: { seed: config.seed, stimuliDir: dir, mode: config.mode, forms: config.forms, kinds: config.kinds, sha256: (manifest ?? checkStimuli(dir, stimuli, config.seed, config.forms)).sha256 },
+    warnings: [],
+    simScriptsDir: join(dir, SIM_SCRIPTS_DIR),
+  };
+}
