@@ -1,3 +1,4 @@
+import { runAgentsCommand } from './agents.ts';
 import { runEnginesCommand } from './engines.ts';
 import { runFreezeCommand, runVerifyCommand } from './freeze.ts';
 import { runLayerCommand } from './layer.ts';
@@ -26,6 +27,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: (args) => runProxyCommand(args) },
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: (args) => runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: runListCommand },
+  agents: { summary: 'install pinned coding agents (Claude Code, Codex CLI, …) into a cache folder: `agents install [name…]`, `agents list`', run: runAgentsCommand, namedSubcommands: ['install', 'list'] },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: runSimEngineCommand },
   ...benchmarkCommands(),
 };
