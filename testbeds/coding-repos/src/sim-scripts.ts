@@ -1,0 +1,29 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentId } from './agents/types.ts';
+import { agentDriver } from './agents/registry.ts';
+import type { RepoId } from './datasets.ts';
+import { loadSolution } from './solutions.ts';
+
+/** The marker that ties a run's prompt to its sim script: one per agent, since each agent names its shell tool. */
+export const taskMarker = (agent: AgentId, repo: RepoId): string => `[task:coding/${agent}/${repo}]`;
+
+/**
+ * Writes one sim script per (agent, repository) into `dir`: the repository's shell commands as calls of the agent's
+ * own shell tool, then its final message. The folder lives outside every copy an agent works in.
+ */
+export async function writeSimScripts(dir: string, agents: readonly AgentId[], repos: readonly RepoId[]): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (const repo of repos) {
+    const solution = await loadSolution(repo);
+    for (const agent of agents) {
+      const script = {
+        id: `coding/${agent}/${repo}`,
+        match: { marker: taskMarker(agent, repo) },
+        steps: [...solution.steps.map((command) => ({ call: agentDriver(agent).shellCall(command) })), { answer: solution.answer }],
+      };
+      await writeFile(join(dir, `${agent}--${repo}.json`), `${JSON.stringify(script, null, 2)}\n`);
+    }
+  }
+  return dir;
+}
