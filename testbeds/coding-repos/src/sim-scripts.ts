@@ -8,6 +8,13 @@ import { loadSolution } from './solutions.ts';
 /** The marker that ties a run's prompt to its sim script: one per agent, since each agent names its shell tool. */
 export const taskMarker = (agent: AgentId, repo: RepoId): string => `[task:coding/${agent}/${repo}]`;
 
+/** The shell steps, with the agent's checkpoint call after the first (the fetch, the step a fault makes repeat). */
+function scriptSteps(agent: AgentId, commands: readonly string[], answer: string) {
+  const driver = agentDriver(agent);
+  const [fetch, ...rest] = commands.map((command) => ({ call: driver.shellCall(command) }));
+  return [fetch!, { call: driver.checkpointCall() }, ...rest, { answer }];
+}
+
 /**
  * Writes one sim script per (agent, repository) into `dir`: the repository's shell commands as calls of the agent's
  * own shell tool, then its final message. The folder lives outside every copy an agent works in.
@@ -20,7 +27,7 @@ export async function writeSimScripts(dir: string, agents: readonly AgentId[], r
       const script = {
         id: `coding/${agent}/${repo}`,
         match: { marker: taskMarker(agent, repo) },
-        steps: [...solution.steps.map((command) => ({ call: agentDriver(agent).shellCall(command) })), { answer: solution.answer }],
+        steps: scriptSteps(agent, solution.steps, solution.answer),
       };
       await writeFile(join(dir, `${agent}--${repo}.json`), `${JSON.stringify(script, null, 2)}\n`);
     }

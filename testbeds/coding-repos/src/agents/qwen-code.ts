@@ -11,6 +11,7 @@ export const qwenCode: AgentDriver = {
   id: 'qwen-code',
   userAgentMarker: 'QwenCode/',
   shellCall: (command) => ({ name: 'run_shell_command', arguments: { command } }),
+  checkpointCall: () => ({ name: 'glob', arguments: { pattern: '*.md' } }),
   async run(input) {
     const home = join(input.scratch, 'home');
     await writeQwenSettings(home, input);

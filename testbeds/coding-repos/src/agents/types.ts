@@ -67,5 +67,12 @@ export interface AgentDriver {
   userAgentMarker: string;
   /** A call of the agent's own shell tool, for the sim's scripts. */
   shellCall(command: string): { name: string; arguments: Record<string, unknown> };
+  /**
+   * A harmless call of another of its tools (listing files). The sim tracks a script's progress by the names of
+   * calls whose results do not read as failures, and an agent's shell results never do (they start with the
+   * command), so a retried fetch would count as the next shell step; a step of another name after the fetch keeps
+   * the script in place however often the fetch ran.
+   */
+  checkpointCall(): { name: string; arguments: Record<string, unknown> };
   run(input: AgentRunInput): Promise<AgentRunResult>;
 }
