@@ -1,6 +1,6 @@
 import type { ConditionRoles } from '@recovery-bench/analysis';
 import type { z } from 'zod';
-import type { Benchmark, TaskRef } from './benchmark.ts';
+import type { Benchmark, Score, TaskRef } from './benchmark.ts';
 
 /** A benchmark's tasks for one run, with what the run directory records about where they came from. */
 export interface PreparedBenchmark<TTask extends TaskRef> {
@@ -36,6 +36,33 @@ export interface PrimaryScore {
   label: string;
 }
 
+/** One scored sample, as a benchmark's own report section reads it (from scores.jsonl). */
+export interface ScoredSample {
+  system: string;
+  model: string;
+  task: string;
+  unit: string;
+  condition: string;
+  seed: number;
+  /** Null when the sample ended in an error and has no scores. */
+  scores: Record<string, Score> | null;
+}
+
+/** A table of a benchmark's own in the report (e.g. the coding testbed's per-agent table). */
+export interface ReportSection {
+  title: string;
+  note?: string;
+  header: string[];
+  rows: string[][];
+}
+
+export interface ReportSectionOptions {
+  resamples: number;
+  seed: number;
+  /** The run's systems in config order, with their arms. */
+  systems: readonly { id: string; arm: string }[];
+}
+
 /**
  * The one way a benchmark enters the suite. The app registers entries in one list and assembles its config
  * schema, its `run`, `score`, `freeze` and `list` commands and its subcommands from them; nothing else about a
@@ -63,6 +90,8 @@ export interface BenchmarkEntry<TConfig = unknown, TTask extends TaskRef = TaskR
   commands?: Readonly<Record<string, BenchmarkCommand>>;
   /** `recovery-bench fetch <id>`: gets the benchmark's own code and data, for users with network access. */
   fetch?: BenchmarkCommand;
+  /** Tables of the benchmark's own for the report, computed from its scored samples. */
+  reportSections?(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection[];
 }
 
 /** A task selection with one meaning everywhere: ids name tasks or units; `limit` keeps the first N units. */

@@ -1,4 +1,5 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { codingReportSections } from './report.ts';
 import { z } from 'zod';
 import { AGENT_IDS, type AgentLocator } from './agents/types.ts';
 import { SERVICE_MODES } from './data-service.ts';
@@ -52,6 +53,7 @@ export function codingEntry(locate: AgentLocator): BenchmarkEntry<CodingConfig, 
         e2: 'E2 on the coding testbed (tool-side retries need the harness to run the tools; the agent runs its own shell)',
       },
     },
+    reportSections: (samples, options) => codingReportSections(samples, options),
     commands: {
       messages: {
         summary: 'print the final messages of a run directory\'s coding runs (`coding messages <runDir> [--mode forbidden]`)',
