@@ -4,12 +4,16 @@ import { CodingError } from './errors.ts';
 
 const run = promisify(execFile);
 
-/** Python 3 with pytest, checked once per process: the testbed cannot score a run without them. */
-let checked: Promise<string> | undefined;
+/** Python 3 with pytest, checked once per interpreter and process: the testbed cannot score a run without them. */
+const checked = new Map<string, Promise<string>>();
 
 export function checkPython(python = process.env.CODING_PYTHON ?? 'python3'): Promise<string> {
-  checked ??= probe(python);
-  return checked;
+  let probing = checked.get(python);
+  if (!probing) {
+    probing = probe(python);
+    checked.set(python, probing);
+  }
+  return probing;
 }
 
 async function probe(python: string): Promise<string> {
