@@ -34,6 +34,11 @@ export class BufferedAnswer implements ResponseSink {
     call.upstreamReady();
     const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     this.chunks = [];
+    if (call.surface) {
+      this.answerSurface(raw);
+      this.resolve(DONE);
+      return;
+    }
     if (answer.status < 300) {
       // A success is sent before it is read: classifying it cannot change the answer.
       this.relay(raw, null);
@@ -52,6 +57,41 @@ export class BufferedAnswer implements ResponseSink {
     this.resolve(DONE);
   }
 
+  /**
+   * For an Anthropic or Responses client: the engine's chat completion written in the client's shape, and any
+   * error in the surface's error shape with the engine's status. An overflow is still retried first.
+   */
+  private answerSurface(raw: Buffer): void {
+    const { call, answer } = this;
+    const surface = call.surface!;
+    const judged = this.judge(raw);
+    if (answer.status >= 300) {
+      const overflow = judged.error ? parseOverflow(judged.error) : null;
+      const retryWith = overflow ? this.onOverflow(overflow) : null;
+      if (retryWith !== null) {
+        this.resolve({ kind: 'retry', maxTokens: retryWith });
+        return;
+      }
+    }
+    const converted = answer.status < 300 ? surface.answer(judged.json, call.echo()) : undefined;
+    let status = answer.status;
+    let body: unknown = converted;
+    if (converted === undefined) {
+      if (status < 300) status = 502;
+      const error = judged.error ?? { message: 'the engine answered with something that is not a chat completion', type: 'upstream_error', code: 'proxy:upstream-bad-response' };
+      body = surface.errorBody({ status, message: error.message, type: error.type, code: error.code });
+    }
+    if (call.res.destroyed) return;
+    const text = JSON.stringify(body);
+    const headers = copiedHeaders(answer.headers);
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(text));
+    const hint = status >= 300 && this.rt.config.listen.clientRetryHint ? retryHint(judged.code) : null;
+    if (hint !== null) headers['x-should-retry'] = hint;
+    writeHead(call, status, headers);
+    call.res.end(text);
+  }
+
   error(error: Error): void {
     upstreamFailed(this.call, error);
     this.resolve(DONE);
@@ -68,14 +108,14 @@ export class BufferedAnswer implements ResponseSink {
   }
 
   /** Classifies the answer and keeps it for the record. */
-  private judge(raw: Buffer): JsonAnswer {
+  private judge(raw: Buffer): JsonAnswer & { json: unknown } {
     const { call, rt } = this;
     const text = raw.toString('utf8');
     const json = parseJson(text);
     const judged = classifyResponse(this.answer.status, json, text, call.prepared!.flags, rt.config.model.callMarkup);
     Object.assign(call, { code: judged.code, error: judged.error, usage: judged.usage });
     call.keepBody('response', json === undefined ? { value: text.slice(0, rt.config.records.maxTextChars) } : { json: text });
-    return judged;
+    return { ...judged, json };
   }
 }
 

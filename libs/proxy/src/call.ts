@@ -8,6 +8,7 @@ import { countAttempt, countRejection, nonZero } from './counters.ts';
 import type { EngineError } from './error-body.ts';
 import type { ProxyError } from './errors.ts';
 import type { PreparedCall } from './prepare.ts';
+import type { ProxySurface, SurfaceEcho } from './surfaces/index.ts';
 import { CALLS_FORMAT } from './record-format.ts';
 import { redactHeaders, serializeRecord, type RecordBodies, type RecordBody, type RecordFields } from './records.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -49,12 +50,19 @@ export class Call {
   private finished = false;
   private readonly goneHandlers: (() => void)[] = [];
 
+  /** The model name the client asked for, echoed in a surface's answers. */
+  requestedModel = '';
+  /** A count_tokens call: recorded, but no attempt at the engine's model is counted. */
+  countOnly = false;
+
   constructor(
     private readonly rt: ProxyRuntime,
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
     readonly runId: string | null,
     readonly route: string,
+    /** The API the client speaks; null for Chat Completions, which the engine speaks too. */
+    readonly surface: ProxySurface | null = null,
   ) {
     this.attempt = retryCount(req.headers['x-stainless-retry-count']);
     this.userAgent = req.headers['user-agent'];
@@ -115,6 +123,14 @@ export class Call {
     if (this.firstByteMs === null && this.dispatchedAt !== null) this.firstByteMs = performance.now() - this.dispatchedAt;
   }
 
+  /** Ids and the echoed model for a surface's answer. */
+  echo(): SurfaceEcho {
+    return { id: this.id.replaceAll('-', ''), model: this.requestedModel, createdAt: Math.floor(this.startedAt.getTime() / 1000), request: this.surfaceRequest ?? {} };
+  }
+
+  /** The surface request as received (parsed), for what a Responses answer echoes. */
+  surfaceRequest: Record<string, unknown> | null = null;
+
   /** The proxy's own headers, computed at the moment the client's headers are written. */
   proxyHeaders(): Record<string, string> {
     const now = performance.now();
@@ -153,7 +169,7 @@ export class Call {
     if (this.clientGone) this.code = 'client_abort';
     const { counters } = this.rt;
     if (this.rejectedAs) countRejection(counters, this.rejectedAs.code);
-    else countAttempt(counters, this.code, this.attempt > 0, (this.prepared?.side ?? null) !== null);
+    else if (!this.countOnly) countAttempt(counters, this.code, this.attempt > 0, (this.prepared?.side ?? null) !== null);
     if (this.rt.sink.enabled) this.rt.sink.write(serializeRecord(this.recordFields(), this.bodies));
   }
 
@@ -169,6 +185,7 @@ export class Call {
       bodyHash: this.bodyHash,
       startedAt: this.startedAt.toISOString(),
       route: this.route,
+      surface: this.surface?.id ?? 'chat',
       userAgent: this.userAgent ?? null,
       headers: redactHeaders(this.req.headers),
       stream: p ? p.stream : null,

@@ -7,6 +7,7 @@ import { RecoveryBenchError } from '@recovery-bench/errors';
 export const PROXY_ERRORS = {
   'proxy:malformed-json': { status: 400, type: 'invalid_request_error' },
   'proxy:invalid-request': { status: 400, type: 'invalid_request_error' },
+  'proxy:unsupported': { status: 400, type: 'invalid_request_error' },
   'proxy:multi-call-history': { status: 400, type: 'invalid_request_error' },
   'proxy:body-too-large': { status: 413, type: 'invalid_request_error' },
   'proxy:not-found': { status: 404, type: 'not_found_error' },

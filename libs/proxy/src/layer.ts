@@ -1,8 +1,9 @@
 import {
   detectFailures,
-  fromChatCompletions,
   processRequest,
   REQUEST_FIELD,
+  SURFACES,
+  type Api,
   type LayerOptions,
   type ReportedDetection,
 } from '@recovery-bench/toolerror-core';
@@ -28,15 +29,16 @@ function layerOptions(config: LayerConfig): LayerOptions {
  * In engine-layer mode nothing is rewritten: detection still runs for the record, and the engine gets the
  * request field (the client's, else the configured form).
  */
-export function runLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig): LayerOutcome {
+export function runLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, api: Api = 'chat'): LayerOutcome {
   const options = layerOptions(config);
-  if (config.engineLayer) return engineLayer(request, userAgent, config, options);
-  const result = processRequest(request, { api: 'chat', userAgent, form: config.form, rules: config.rules, options });
+  if (config.engineLayer) return engineLayer(request, userAgent, config, options, api);
+  // On the request's own surface: an Anthropic tool_result's is_error reaches the detector before any conversion.
+  const result = processRequest(request, { api, userAgent, form: config.form, rules: config.rules, options });
   return { request: result.body, detections: result.detections, changed: result.changed, form: result.form, header: result.header };
 }
 
-function engineLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, options: LayerOptions): LayerOutcome {
-  const detections = detectFailures(fromChatCompletions(request), { userAgent, rules: config.rules, options }).map(
+function engineLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, options: LayerOptions, api: Api): LayerOutcome {
+  const detections = detectFailures(SURFACES[api].from(request), { userAgent, rules: config.rules, options }).map(
     ({ messageIndex, kind, rule, scope, withheld }): ReportedDetection => (withheld ? { messageIndex, kind, rule, scope, withheld } : { messageIndex, kind, rule, scope }),
   );
   const sent = request[REQUEST_FIELD];

@@ -1,4 +1,5 @@
-import { LayerInputError } from '@recovery-bench/toolerror-core';
+import { LayerInputError, type Api } from '@recovery-bench/toolerror-core';
+import type { ProxySurface } from './surfaces/index.ts';
 import type { ProxyConfig } from './config.ts';
 import type { EngineKind } from './engine-kinds.ts';
 import { ProxyError } from './errors.ts';
@@ -44,15 +45,33 @@ export function parseRequestJson(text: string): unknown {
 export function prepareCall(json: unknown, ctx: PrepareContext): PreparedCall {
   const parsed = ChatRequestSchema.safeParse(json);
   if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error));
+  const layer = applyLayer(parsed.data, ctx, 'chat');
+  return prepareChat(layer.request, layer, [], ctx);
+}
+
+/**
+ * An Anthropic Messages or Responses request: checked, the layer run on the surface's own shape (so that
+ * `is_error` and the surface's indexes are what it sees), then converted to Chat Completions and shaped as one.
+ */
+export function prepareSurfaceCall(json: unknown, surface: ProxySurface, ctx: PrepareContext): PreparedCall {
+  const request = surface.check(json);
+  const layer = applyLayer(request, ctx, surface.api);
+  const converted = surface.toChat(layer.request);
+  const parsed = ChatRequestSchema.safeParse(converted.body);
+  if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error).replace('Chat Completions', `converted ${surface.id}`));
+  return prepareChat(parsed.data, layer, converted.dropped, ctx);
+}
+
+/** `chatRequest`: the Chat Completions request after the layer (for another surface, converted after it). */
+function prepareChat(chatRequest: Record<string, unknown>, layer: LayerOutcome, droppedBefore: string[], ctx: PrepareContext): PreparedCall {
   const { config, kind } = ctx;
-  const layer = applyLayer(parsed.data, ctx);
-  const fields = shapeFields(layer.request, {
+  const fields = shapeFields(chatRequest, {
     kind,
     model: config.model,
     deterministic: config.upstream.deterministic,
     keepLayerField: config.layer.engineLayer,
   });
-  const shaped = shapeMessages(layer.request.messages as Record<string, unknown>[], {
+  const shaped = shapeMessages(chatRequest.messages as Record<string, unknown>[], {
     keepReasoningContent: config.model.keepReasoningContent,
     singleToolCallTemplate: config.model.singleToolCallTemplate,
     badArguments: config.model.badArguments,
@@ -61,23 +80,23 @@ export function prepareCall(json: unknown, ctx: PrepareContext): PreparedCall {
   fields.body.messages = shaped.messages;
   const limit = capped(fields.requestedMaxTokens, config.clamp.maxTokensCap);
   return {
-    stream: parsed.data.stream === true,
+    stream: chatRequest.stream === true,
     forwarded: fields.body,
     requestedMaxTokens: fields.requestedMaxTokens,
     limit,
-    side: sideQueryTag(parsed.data, config.model.sideMaxTokens, fields.requestedMaxTokens),
+    side: sideQueryTag(chatRequest, config.model.sideMaxTokens, fields.requestedMaxTokens),
     layer,
     flags: shaped.flags,
-    dropped: { fields: fields.dropped, messageFields: shaped.droppedFields },
+    dropped: { fields: [...droppedBefore, ...fields.dropped], messageFields: shaped.droppedFields },
     originals: fields.originals,
     repaired: shaped.repaired,
     rejection: policyRejection(shaped.flags, config),
   };
 }
 
-function applyLayer(request: Record<string, unknown>, ctx: PrepareContext): LayerOutcome {
+function applyLayer(request: Record<string, unknown>, ctx: PrepareContext, api: Api): LayerOutcome {
   try {
-    return runLayer(request, ctx.userAgent, ctx.config.layer);
+    return runLayer(request, ctx.userAgent, ctx.config.layer, api);
   } catch (error) {
     if (error instanceof LayerInputError) throw new ProxyError('proxy:invalid-request', error.message);
     throw error;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAILURE_CODES } from './classify.ts';
 import { SIDE_TAGS } from './fields.ts';
+import { SURFACE_IDS } from './surfaces/shared.ts';
 
 /** Each line of calls.jsonl names its format; readers check it before anything else. */
 export const CALLS_FORMAT = 'recovery-bench/calls@1';
@@ -46,6 +47,8 @@ export const CallRecordSchema = z.strictObject({
   bodyHash: z.string().nullable(),
   startedAt: z.string(),
   route: z.string(),
+  /** The API the client spoke: Chat Completions, Anthropic Messages or OpenAI Responses (the engine always gets Chat). */
+  surface: z.enum(SURFACE_IDS).default('chat'),
   userAgent: z.string().nullable(),
   /** Request headers; `authorization`, `api-key` and similar are redacted. */
   headers: z.record(z.string(), z.string()),

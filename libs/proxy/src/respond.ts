@@ -72,7 +72,8 @@ export function sendProxyError(call: Call, error: ProxyError, extra: Record<stri
     return;
   }
   if (call.res.destroyed) return;
-  sendJson(call, error.status, errorEnvelope(error), extra);
+  const body = call.surface ? call.surface.errorBody({ status: error.status, message: error.message, type: error.type, code: error.code }) : errorEnvelope(error);
+  sendJson(call, error.status, body, extra);
 }
 
 /** Answers outside a chat call (health, models, unknown routes). */

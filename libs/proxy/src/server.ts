@@ -10,7 +10,10 @@ import { createCounters, type ProxyCounters } from './counters.ts';
 import { ENGINE_KINDS } from './engine-kinds.ts';
 import { errorEnvelope, ProxyError } from './errors.ts';
 import { forwardCall } from './forward.ts';
-import { parseRequestJson, prepareCall } from './prepare.ts';
+import { countTokens, prepareCountCall } from './count-tokens.ts';
+import { isRecord } from './error-body.ts';
+import { parseRequestJson, prepareCall, prepareSurfaceCall } from './prepare.ts';
+import { ANTHROPIC_SURFACE, RESPONSES_SURFACE, type ProxySurface } from './surfaces/index.ts';
 import { openRecordSink } from './records.ts';
 import { sendPlain, sendProxyError } from './respond.ts';
 import { RetryIndex } from './retry-index.ts';
@@ -32,6 +35,17 @@ export interface ProxyHandle {
 }
 
 const CHAT_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/chat\/completions\/?$/;
+const MESSAGES_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/messages\/?$/;
+const COUNT_TOKENS_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/messages\/count_tokens\/?$/;
+const RESPONSES_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/responses\/?$/;
+
+/** The routes that reach the engine, each with the API surface it speaks (null: Chat Completions). */
+const MODEL_ROUTES: readonly { pattern: RegExp; surface: ProxySurface | null; countOnly?: boolean }[] = [
+  { pattern: CHAT_ROUTE, surface: null },
+  { pattern: MESSAGES_ROUTE, surface: ANTHROPIC_SURFACE },
+  { pattern: COUNT_TOKENS_ROUTE, surface: ANTHROPIC_SURFACE, countOnly: true },
+  { pattern: RESPONSES_ROUTE, surface: RESPONSES_SURFACE },
+];
 const MODELS_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/models\/?$/;
 
 /** Starts the proxy in front of one engine (spec 1): bound to 127.0.0.1 unless `listen.host` says otherwise. */
@@ -105,9 +119,10 @@ async function shutdown(server: Server, rt: ProxyRuntime, inflight: Set<Promise<
 async function route(rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
   const path = (req.url ?? '/').split('?', 1)[0]!;
-  const chat = CHAT_ROUTE.exec(path);
-  if (chat) {
-    if (req.method === 'POST') return handleChat(rt, req, res, chat[1] ?? null, path);
+  for (const { pattern, surface, countOnly } of MODEL_ROUTES) {
+    const match = pattern.exec(path);
+    if (!match) continue;
+    if (req.method === 'POST') return handleChat(rt, req, res, match[1] ?? null, path, surface, countOnly === true);
     return answerSimple(res, started, new ProxyError('proxy:method-not-allowed', `${req.method} ${path}: use POST`), { allow: 'POST' });
   }
   const models = MODELS_ROUTE.exec(path);
@@ -136,9 +151,12 @@ function answerSimple(res: ServerResponse, started: number, body: unknown, extra
   res.req.resume();
 }
 
-async function handleChat(rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse, runId: string | null, path: string): Promise<void> {
+async function handleChat(
+  rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse, runId: string | null, path: string, surface: ProxySurface | null, countOnly: boolean,
+): Promise<void> {
   rt.counters.requests++;
-  const call = new Call(rt, req, res, runId, path);
+  const call = new Call(rt, req, res, runId, path, surface);
+  call.countOnly = countOnly;
   try {
     await runChat(rt, call);
   } catch (error) {
@@ -175,7 +193,20 @@ async function runChat(rt: ProxyRuntime, call: Call): Promise<void> {
   } finally {
     call.keepRequestBody(text, json !== undefined);
   }
-  call.prepared = prepareCall(json, { config: rt.config, kind: rt.kind, userAgent: call.userAgent });
+  const ctx = { config: rt.config, kind: rt.kind, userAgent: call.userAgent };
+  if (call.surface) {
+    if (isRecord(json)) {
+      call.surfaceRequest = json;
+      if (typeof json.model === 'string') call.requestedModel = json.model;
+    }
+    call.prepared = call.countOnly ? prepareCountCall(json, ctx) : prepareSurfaceCall(json, call.surface, ctx);
+  } else {
+    call.prepared = prepareCall(json, ctx);
+  }
+  if (call.countOnly) {
+    await countTokens(rt, call);
+    return;
+  }
   const { rejection } = call.prepared;
   if (rejection) {
     // A template that allows one call per turn would fail the same way; counted as that failure.

@@ -35,6 +35,8 @@ export class SseTap {
   errorEvent: unknown = null;
   legacyError = false;
   usage: unknown = null;
+  /** Called with each parsed chunk that is not an error (a surface's stream translator listens here). */
+  onEvent: ((event: Record<string, unknown>) => void) | null = null;
   /** Values of legacy `error:` lines not yet re-sent to the client as `data:` events. */
   readonly legacyQueue: unknown[] = [];
   private readonly decoder = new TextDecoder();
@@ -174,6 +176,7 @@ export class SseTap {
   }
 
   private handleChunk(event: Record<string, unknown>): void {
+    this.onEvent?.(event);
     if (this.meta.id === null && event.id !== undefined) this.meta = { id: event.id, model: event.model ?? null, created: event.created ?? null };
     if (isRecord(event.usage)) this.usage = event.usage;
     if (!Array.isArray(event.choices)) return;

@@ -6,6 +6,7 @@ import { parseOverflow } from './overflow.ts';
 import { copiedHeaders, writeHead } from './respond.ts';
 import type { ProxyRuntime } from './runtime.ts';
 import { SseTap } from './sse-tap.ts';
+import type { StreamTranslator } from './surfaces/shared.ts';
 import { classifyUpstreamError } from './upstream.ts';
 
 /** With `peekFirstEvent`, at most this much is held back while waiting for the first event. */
@@ -21,6 +22,9 @@ export class StreamRelay implements ResponseSink {
   private heldBytes = 0;
   private started = false;
   private settled = false;
+  /** For an Anthropic or Responses client: writes the engine's chunks as the surface's events. */
+  private readonly translator: StreamTranslator | null;
+  private translated: string[] = [];
 
   constructor(
     private readonly rt: ProxyRuntime,
@@ -30,7 +34,26 @@ export class StreamRelay implements ResponseSink {
     private readonly resolve: (result: AttemptResult) => void,
   ) {
     call.upstreamReady();
+    this.translator = call.surface ? call.surface.stream(call.echo()) : null;
+    if (this.translator) {
+      const translator = this.translator;
+      this.tap.onEvent = (event) => this.emit(translator.chunk(event));
+    }
     if (!rt.peekFirstEvent) this.start();
+  }
+
+  /** Surface events go out as they are made once the headers are out; before that they wait. */
+  private emit(text: string): void {
+    if (text === '') return;
+    if (!this.started) {
+      this.translated.push(text);
+      return;
+    }
+    if (!this.call.res.write(text)) {
+      const { exchange } = this.answer;
+      exchange.pause();
+      this.call.res.once('drain', () => exchange.resume());
+    }
   }
 
   data(chunk: Buffer): void {
@@ -61,12 +84,22 @@ export class StreamRelay implements ResponseSink {
     this.started = true;
     writeHead(this.call, 200, copiedHeaders(this.answer.headers));
     const { res } = this.call;
+    if (this.translator) {
+      for (const text of this.translated) res.write(text);
+      this.translated = [];
+      this.held = [];
+      return;
+    }
     for (const chunk of this.held) res.write(chunk);
     this.held = [];
     this.normalizeLegacyStreamError();
   }
 
   private relay(chunk: Buffer): void {
+    if (this.translator) {
+      this.tap.push(chunk);
+      return;
+    }
     const { res } = this.call;
     if (!res.write(chunk)) {
       const { exchange } = this.answer;
@@ -94,6 +127,10 @@ export class StreamRelay implements ResponseSink {
     this.normalizeLegacyStreamError();
     const code = this.classify();
     this.record(code);
+    if (this.translator && code !== 'stream_truncated') {
+      const { error } = this.tap;
+      this.emit(error ? this.translator.error({ status: 500, message: error.message, type: error.type, code: error.code }) : this.translator.finish());
+    }
     if (code === 'stream_truncated') this.cut();
     else this.call.res.end();
     this.settle(DONE);
