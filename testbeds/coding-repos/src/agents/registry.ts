@@ -1,10 +1,13 @@
 import { CodingError } from '../errors.ts';
+import { kiloCode, openCode } from './opencode-family.ts';
 import { qwenCode } from './qwen-code.ts';
 import { AGENT_IDS, type AgentDriver, type AgentId } from './types.ts';
 
 /** The agents the testbed can drive; the others of AGENT_IDS are named in errors until they have a driver. */
 export const AGENTS: Partial<Record<AgentId, AgentDriver>> & Record<'qwen-code', AgentDriver> = {
   'qwen-code': qwenCode,
+  opencode: openCode,
+  kilo: kiloCode,
 };
 
 export function agentDriver(id: string): AgentDriver {
