@@ -61,7 +61,15 @@ export function readQwenOutput(stdout: string): Pick<AgentRunResult, 'finalMessa
   } catch {
     return { finalMessage: '', turns: null, toolCalls: null, apiErrors: 0 };
   }
-  const list = Array.isArray(events) ? (events as { type?: string }[]) : [];
+  return readClaudeStyleEvents(Array.isArray(events) ? (events as { type?: string }[]) : []);
+}
+
+/**
+ * Events in the shape Claude Code's stream-json has and Qwen Code's JSON copies: `assistant` messages with
+ * `tool_use` parts, and a last `result` event with the final message, the number of turns and (Qwen Code) stats.
+ */
+export function readClaudeStyleEvents(list: { type?: string }[]): Pick<AgentRunResult, 'finalMessage' | 'turns' | 'toolCalls' | 'apiErrors'> {
+  if (list.length === 0) return { finalMessage: '', turns: null, toolCalls: null, apiErrors: 0 };
   const result = list.findLast((e): e is QwenResultEvent => e?.type === 'result');
   const apiErrors = Object.values(result?.stats?.models ?? {}).reduce((n, m) => n + (m.api?.totalErrors ?? 0), 0);
   const toolUses = list.filter((e) => e.type === 'assistant').flatMap((e) => ((e as { message?: { content?: { type?: string }[] } }).message?.content ?? []).filter((c) => c.type === 'tool_use')).length;

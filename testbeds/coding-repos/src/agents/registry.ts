@@ -1,4 +1,5 @@
 import { CodingError } from '../errors.ts';
+import { claudeCode } from './claude-code.ts';
 import { kiloCode, openCode } from './opencode-family.ts';
 import { qwenCode } from './qwen-code.ts';
 import { AGENT_IDS, type AgentDriver, type AgentId } from './types.ts';
@@ -8,6 +9,7 @@ export const AGENTS: Partial<Record<AgentId, AgentDriver>> & Record<'qwen-code',
   'qwen-code': qwenCode,
   opencode: openCode,
   kilo: kiloCode,
+  'claude-code': claudeCode,
 };
 
 export function agentDriver(id: string): AgentDriver {
