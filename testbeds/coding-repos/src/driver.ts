@@ -22,9 +22,9 @@ export interface DriverOptions {
   concurrency: number;
 }
 
-/** The prompt every agent gets; the marker ties it to the sim's script and means nothing to a model. */
-export function taskPrompt(task: CodingTask, dir: string): string {
-  return `${taskMarker(task.agent, task.repo)} You are in the folder ${dir}. Read README.md there and complete the task it describes: fetch the data, write the result file, and check it with the tests.`;
+/** The prompt every agent gets (the folder's name carries the sim's task marker). */
+export function taskPrompt(dir: string): string {
+  return `You are in the folder ${dir}. Read README.md there and complete the task it describes: fetch the data, write the result file, and check it with the tests.`;
 }
 
 /**
@@ -47,10 +47,10 @@ async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions
   const driver = agentDriver(task.agent);
   const agent = await options.locate(task.agent);
   const dataRun = options.service.openRun({ repo: task.repo, seed: String(ctx.seed), mode: task.condition });
-  const ws = await createWorkspace(task.repo, dataRun.dataUrl);
+  const ws = await createWorkspace(task.repo, dataRun.dataUrl, taskMarker(task.agent, task.repo));
   try {
     await mkdir(ws.scratch, { recursive: true });
-    const prompt = taskPrompt(task, ws.dir);
+    const prompt = taskPrompt(ws.dir);
     ctx.log?.(`${task.id}: ${driver.id} in ${ws.dir}`);
     const result = await driver.run({
       agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, signal: ctx.signal,

@@ -5,8 +5,13 @@ import { agentDriver } from './agents/registry.ts';
 import type { RepoId } from './datasets.ts';
 import { loadSolution } from './solutions.ts';
 
-/** The marker that ties a run's prompt to its sim script: one per agent, since each agent names its shell tool. */
-export const taskMarker = (agent: AgentId, repo: RepoId): string => `[task:coding/${agent}/${repo}]`;
+/**
+ * The marker that ties a run to its sim script: one per agent, since each agent names its shell tool. It is part of
+ * the name of the run's folder, so it appears wherever an agent states its working folder: in the prompt, and in
+ * the environment message some agents (Codex CLI) send before it as their first user message. A model reads only a
+ * folder name.
+ */
+export const taskMarker = (agent: AgentId, repo: RepoId): string => `coding-task-${agent}--${repo}`;
 
 /** The shell steps, with the agent's checkpoint call after the first (the fetch, the step a fault makes repeat). */
 function scriptSteps(agent: AgentId, commands: readonly string[], answer: string) {

@@ -16,10 +16,11 @@ export interface Workspace {
 
 const ASCII_PATH = /^[\x20-\x7e]+$/;
 
-export async function createWorkspace(repo: RepoId, dataUrl: string): Promise<Workspace> {
+/** `prefix` starts the name of the run's folder (the sim's task marker goes there). */
+export async function createWorkspace(repo: RepoId, dataUrl: string, prefix = `coding-${repo}`): Promise<Workspace> {
   // The system's temporary folder may be configured with any name; only an ASCII one is used.
   const base = ASCII_PATH.test(tmpdir()) ? tmpdir() : '/tmp';
-  const root = await mkdtemp(join(base, `coding-${repo}-`));
+  const root = await mkdtemp(join(base, `${prefix}-`));
   const dir = join(root, repo);
   const scratch = join(root, 'scratch');
   await cp(join(REPOS_DIR, repo), dir, { recursive: true });

@@ -1,5 +1,6 @@
 import { CodingError } from '../errors.ts';
 import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
 import { kiloCode, openCode } from './opencode-family.ts';
 import { qwenCode } from './qwen-code.ts';
 import { AGENT_IDS, type AgentDriver, type AgentId } from './types.ts';
@@ -10,6 +11,7 @@ export const AGENTS: Partial<Record<AgentId, AgentDriver>> & Record<'qwen-code',
   opencode: openCode,
   kilo: kiloCode,
   'claude-code': claudeCode,
+  codex,
 };
 
 export function agentDriver(id: string): AgentDriver {
