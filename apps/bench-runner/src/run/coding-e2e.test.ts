@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGENTS, agentDir, defaultCacheDir, locateAgent } from '@recovery-bench/agents';
+import { AGENTS, agentDir, defaultCacheDir, locateAgent, readInstallMarker } from '@recovery-bench/agents';
+import { agentDriver } from '@recovery-bench/coding-repos';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRunConfig } from '../config/load.ts';
 import { readSamples, readScores } from '../testing/run-files.ts';
@@ -66,7 +67,7 @@ describe.skipIf(!withAgents)('coding testbed end to end with real Qwen Code (BEN
     // the agent asks for at most the pinned output limit (Qwen Code lowers it further where the prompt leaves less
     // room in the declared context window; its own default would be 32,000).
     const calls = readFileSync(join(result.dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(calls.every((c) => String(c.userAgent).startsWith('QwenCode/0.24.4'))).toBe(true);
+    expect(calls.every((c) => String(c.userAgent).startsWith('QwenCode/0.24.4') && String(c.userAgent).includes(agentDriver('qwen-code').userAgentMarker))).toBe(true);
     const detections = calls.filter((c) => c.runId === 'c3').flatMap((c) => c.detections ?? []);
     expect(detections.map((d: { rule: string }) => d.rule)).toContain('qwen-exit');
     expect(detections.find((d: { rule: string }) => d.rule === 'qwen-exit')).toMatchObject({ kind: expect.stringMatching(/transient|unrecoverable/) });
@@ -82,4 +83,24 @@ describe.skipIf(!withAgents)('coding testbed end to end with real Qwen Code (BEN
     symlinkSync(real, agentDir(cache, AGENTS['qwen-code']));
     expect(() => locateAgent('qwen-code', { cacheDir: cache, systemNodeMajor: 20 })).toThrow(/node22.*recovery-bench agents install node22/);
   });
+});
+
+// The other agents, each where it is installed: every mode with the layer off and on, through the proxy's surface
+// the agent speaks (Chat Completions, Anthropic Messages, Responses).
+const OTHER_AGENTS = ['opencode', 'kilo', 'claude-code', 'codex'] as const;
+const installed = (name: (typeof OTHER_AGENTS)[number]) => readInstallMarker(AGENTS[name], defaultCacheDir()) !== undefined;
+
+describe.skipIf(!withAgents)('coding testbed end to end with the other agents (BENCH_AGENTS=1, where installed)', () => {
+  it.each(OTHER_AGENTS)('%s runs every mode through the proxy; ok passes in both arms, nothing is fabricated', async (agent) => {
+    if (!installed(agent)) return void console.warn(`skipped: ${agent} is not installed (recovery-bench agents install ${agent})`);
+    const result = await executeRun({ benchmark: 'coding', config: codingConfig(`coding-${agent}`, { agents: [agent], repos: ['grade_book'], concurrency: 3 }), outDir: outDir(), repoRoot: REPO_ROOT, ...quiet });
+    expect(result.manifest.status).toBe('complete');
+    const scores = readScores(result.dir);
+    expect(scores.map((s) => s.error)).toEqual(scores.map(() => undefined));
+    for (const system of ['off', 'c3']) expect(scores.find((s) => s.system === system && s.condition === 'ok')!.scores['coding:outcome']).toMatchObject({ outcome: 'pass' });
+    for (const s of scores.filter((x) => x.condition === 'forbidden')) expect(s.scores['coding:outcome']!.details).toMatchObject({ fabricated: false });
+    const calls = readFileSync(join(result.dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => String(c.userAgent).includes(agentDriver(agent).userAgentMarker))).toBe(true);
+  }, 600_000);
 });
