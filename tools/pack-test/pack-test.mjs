@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** The CLI and every workspace package it needs. */
-const CLI_PACKAGES = ['errors', 'analysis', 'toolerror-core', 'harness', 'proxy', 'sim-engine', 'engines', 'toolmaze-adapter', 'agents'].map((l) => `libs/${l}`).concat('apps/bench-runner');
+const CLI_PACKAGES = ['errors', 'analysis', 'toolerror-core', 'harness', 'proxy', 'sim-engine', 'engines', 'toolmaze-adapter', 'agents', 'loudquiet-adapter', 'delivery-study'].map((l) => `libs/${l}`).concat('testbeds/coding-repos', 'apps/bench-runner');
 const keep = process.argv.includes('--keep');
 
 // The packages' own processes: no source condition or TypeScript loader from a caller (e.g. a test runner).

@@ -1,6 +1,6 @@
 import type { ConditionRoles } from '@recovery-bench/analysis';
 import type { z } from 'zod';
-import type { Benchmark, TaskRef } from './benchmark.ts';
+import type { Benchmark, Score, TaskRef } from './benchmark.ts';
 
 /** A benchmark's tasks for one run, with what the run directory records about where they came from. */
 export interface PreparedBenchmark<TTask extends TaskRef> {
@@ -36,6 +36,33 @@ export interface PrimaryScore {
   label: string;
 }
 
+/** One scored sample, as a benchmark's own report section reads it (from scores.jsonl). */
+export interface ScoredSample {
+  system: string;
+  model: string;
+  task: string;
+  unit: string;
+  condition: string;
+  seed: number;
+  /** Null when the sample ended in an error and has no scores. */
+  scores: Record<string, Score> | null;
+}
+
+/** A table of a benchmark's own in the report (e.g. the coding testbed's per-agent table). */
+export interface ReportSection {
+  title: string;
+  note?: string;
+  header: string[];
+  rows: string[][];
+}
+
+export interface ReportSectionOptions {
+  resamples: number;
+  seed: number;
+  /** The run's systems in config order, with their arms. */
+  systems: readonly { id: string; arm: string }[];
+}
+
 /**
  * The one way a benchmark enters the suite. The app registers entries in one list and assembles its config
  * schema, its `run`, `score`, `freeze` and `list` commands and its subcommands from them; nothing else about a
@@ -65,6 +92,8 @@ export interface BenchmarkEntry<TConfig = unknown, TTask extends TaskRef = TaskR
   fetch?: BenchmarkCommand;
   /** The benchmark's own analyses of its run directories, added to their report (e.g. the delivery study's table 6). */
   studyReport?(runDirs: readonly string[]): StudyReport | undefined;
+  /** Tables of the benchmark's own for the report, computed from its scored samples. */
+  reportSections?(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection[];
 }
 
 /** A benchmark's own section of a report: Markdown for report.md and report.html, JSON for `<file>`. */

@@ -37,8 +37,22 @@ export interface TaskRef {
   unit?: string;
 }
 
+/**
+ * Where the model is served for this sample: the proxy's route of the sample's system. Only benchmarks that drive
+ * an external program (a coding agent with its own HTTP client) need it; everything else talks through `model`.
+ */
+export interface ModelEndpoint {
+  /** OpenAI-compatible base URL, ending in `/v1`. */
+  baseUrl: string;
+  /** The route without `/v1`, for clients that append their own API paths (Anthropic Messages, Responses). */
+  rootUrl: string;
+  /** The served model name. */
+  model: string;
+}
+
 export interface RunContext {
   model: ModelClient;
+  endpoint?: ModelEndpoint;
   plugins: readonly ClientPlugin[];
   seed: number;
   signal?: AbortSignal;

@@ -45,6 +45,11 @@ export interface Transcript {
   finalAnswer: string | null;
   end: EndReason;
   usage: Usage;
+  /**
+   * What a benchmark observed outside the conversation, for its scorers (e.g. a coding agent's test results and
+   * data-service requests, when the agent's own loop is not the harness's).
+   */
+  observed?: Record<string, unknown>;
 }
 
 /** Tool events the model saw, in order. */

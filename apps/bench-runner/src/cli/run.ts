@@ -12,12 +12,13 @@ import { REPO_ROOT } from './paths.ts';
 
 const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
                           [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR] [--shard i/n]
-                          [--no-report]
+                          [--agents a,b] [--no-report]
 
 Runs the plan (systems × models × tasks × seeds) into a run directory, scores it (scores.jsonl) and writes its
 report. Without --config or --preset it runs the built-in default on the sim engine (the benchmark's own preset
-where one has its id, e.g. delivery: every paper profile). Without <benchmark> it runs
-the one benchmark the config names. --tasks names tasks or units (base tasks).
+where one has its id, e.g. delivery: every paper profile; coding: Qwen Code on six repositories). Without
+<benchmark> it runs the one benchmark the config names. --tasks names tasks or units (base tasks). --agents picks
+the coding agents of the coding testbed.
 Benchmarks: ${benchmarkIds().join(', ')}. The last line printed names the run directory.`;
 
 const OPTIONS = {
@@ -29,6 +30,7 @@ const OPTIONS = {
   out: { type: 'string', default: 'runs' },
   resume: { type: 'string' },
   shard: { type: 'string' },
+  agents: { type: 'string' },
   'no-report': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -56,6 +58,15 @@ export function resolveConfig(values: { config?: string; preset?: string; 'engin
   return config;
 }
 
+/** `--agents a,b`: the agents of the benchmark's section (the coding testbed's), checked by its own schema later. */
+function withAgents(config: RunConfig, benchmark: string, agents: string[] | undefined): RunConfig {
+  if (agents === undefined) return config;
+  const section = config.benchmarks[benchmark];
+  if (section === undefined || typeof section !== 'object') throw new UsageError(`--agents needs a benchmarks.${benchmark} section in the config`);
+  if (agents.length === 0) throw new UsageError('--agents takes a comma-separated list, e.g. qwen-code,opencode');
+  return { ...config, benchmarks: { ...config.benchmarks, [benchmark]: { ...section, agents } } };
+}
+
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
 
 export async function runRunCommand(args: string[]): Promise<number> {
@@ -67,12 +78,13 @@ export async function runRunCommand(args: string[]): Promise<number> {
   if (positionals[0] !== undefined) getBenchmark(positionals[0]);
   // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
   if (values.resume) {
-    const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard'] as const).filter((k) => values[k] !== undefined);
+    const clash = (['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard', 'agents'] as const).filter((k) => values[k] !== undefined);
     if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
   }
   const resumed = values.resume ? readManifest(values.resume) : undefined;
-  const config = resumed ? resumed.config : resolveConfig(values, positionals[0]);
-  const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(config);
+  const chosen = resumed ? resumed.config : resolveConfig(values, positionals[0]);
+  const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(chosen);
+  const config = withAgents(chosen, name, list(values.agents));
   const controller = new AbortController();
   const stop = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(130);

@@ -38,5 +38,30 @@ const DEFAULT: RunConfigInput = {
   ],
 };
 
-export const PRESETS = { default: DEFAULT, study3: STUDY3, delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM } as const satisfies Record<string, RunConfigInput>;
+/**
+ * The coding-agent testbed on the sim engine: real Qwen Code (or the agents `--agents` names) through the proxy with
+ * the layer off and on (c3), six repositories × three data-service modes. The agents are real; the model is the
+ * sim's scripted policy, so every number is simulated, and the report says so. Needs `recovery-bench agents install`.
+ */
+const CODING: RunConfigInput = {
+  version: 1,
+  name: 'coding',
+  description: 'The coding-agent testbed: real coding agents through the proxy on the sim engine (simulated model numbers)',
+  engines: { sim: { kind: 'sim' } },
+  models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
+  systems: [
+    { id: 'off', engine: 'sim', arm: 'off' },
+    { id: 'proxy-c3', engine: 'sim', arm: 'proxy-c3' },
+  ],
+  benchmarks: { coding: {} },
+  seeds: [0],
+  concurrency: { perEngine: 4 },
+  contrasts: [
+    { id: 'coding-flaky', name: 'flaky: tests pass (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['flaky'], test: 'descriptive' },
+    { id: 'coding-forbidden', name: 'forbidden: access reported (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['forbidden'], test: 'descriptive' },
+    { id: 'coding-control', name: 'ok: control (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['ok'], test: 'descriptive' },
+  ],
+};
+
+export const PRESETS = { default: DEFAULT, study3: STUDY3, delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM, coding: CODING } as const satisfies Record<string, RunConfigInput>;
 export type PresetId = keyof typeof PRESETS;

@@ -67,6 +67,11 @@ export function renderMarkdown(s: Summary, studies: readonly string[] = []): str
     if (section.contrasts.length === 0) lines.push('| (none declared) | | | | | | |');
     lines.push('');
   }
+  for (const section of s.sections ?? []) {
+    lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), `| ${section.header.join(' | ')} |`, `|${section.header.map(() => '---').join('|')}|`);
+    for (const row of section.rows) lines.push(`| ${row.join(' | ')} |`);
+    lines.push('');
+  }
   const label = scoreLabel(s);
   lines.push(`## ${label.title}`, '', `| benchmark | model | condition | system | ${label.column} [95% CI] | tasks | errors |`, '|---|---|---|---|---:|---:|---:|');
   for (const r of s.passRates) lines.push(`| ${r.benchmark} | ${r.model} | ${r.condition} | ${r.system} | ${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}] | ${r.tasks} | ${r.errors} |`);
@@ -94,6 +99,7 @@ export function renderHtml(s: Summary, studies: readonly string[] = []): string 
       section.contrasts.length > 0 ? forestPlot(section.contrasts.map((c) => ({ label: `${c.name} [${c.model}]`, estimate: c.estimate, lower: c.lower, upper: c.upper, highlight: c.supported === true })), 'Differences with their intervals (points)') : '<p>No contrasts declared.</p>',
       table(['contrast', 'id', 'model', 'difference', 'p (one-sided, Holm)', 'tasks', 'verdict'], section.contrasts.map((c) => [c.name, c.id, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
     ]),
+    ...(s.sections ?? []).flatMap((section) => [`<h2>${escapeXml(section.title)}</h2>`, section.note ? `<p>${escapeXml(section.note)}</p>` : '', table(section.header, section.rows)]),
     `<h2>${escapeXml(scoreLabel(s).title)} per condition</h2>`,
     ...passRateCharts(s.passRates, s.systems),
     table(['benchmark', 'model', 'condition', 'system', `${scoreLabel(s).column} [95% CI]`, 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { bootstrapMean, countFailures, evaluateContrasts, evaluatePreset, getPreset, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
-import { BenchError, forEachRecord, iterateLines } from '@recovery-bench/harness';
+import { BenchError, forEachRecord, iterateLines, type ReportSection, type ScoredSample } from '@recovery-bench/harness';
+import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
 
 export const SUMMARY_FORMAT = 'recovery-bench/summary@2';
@@ -55,6 +56,8 @@ export interface Summary {
   passRates: PassRate[];
   missingTool: MissingToolRow[];
   contrasts: ReportContrast[];
+  /** Tables of the benchmarks' own (e.g. the coding testbed's per-agent table). */
+  sections: ReportSection[];
   failures: { erroredRuns: { system: string; model: string; count: number }[]; calls: CallFailures[] };
   rerun: { compared: number; identical: number; differing: string[] } | null;
 }
@@ -118,6 +121,7 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     passRates: passRates(samples, labels(analysed), { resamples, seed }),
     missingTool: missingToolRows(samples),
     contrasts: contrasts(analysed, samples, { resamples, seed }),
+    sections: analysed.flatMap((r) => benchmarkSections(r, { resamples, seed })),
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
   };
@@ -212,6 +216,18 @@ function configContrasts(run: LoadedRun, samples: readonly Sample[], opts: { res
     evaluated.contrasts.forEach((c, i) => out.push({ ...c, name: declared[i]!.name, model, source: 'config' }));
   }
   return out;
+}
+
+/** A benchmark's own tables, when its entry has them; its scored samples are read again from scores.jsonl. */
+function benchmarkSections(run: LoadedRun, opts: { resamples: number; seed: number }): ReportSection[] {
+  if (!benchmarkIds().includes(run.manifest.benchmark)) return [];
+  const entry = getBenchmark(run.manifest.benchmark);
+  if (!entry.reportSections) return [];
+  const samples: ScoredSample[] = [];
+  forEachRecord<ScoreRecord>(runFile(run.dir, 'scores.jsonl'), SCORE_FORMATS, (r) => samples.push({
+    system: r.system, model: r.model, task: r.task, unit: r.unit, condition: r.condition, seed: r.seed, scores: r.error ? null : r.scores,
+  }));
+  return entry.reportSections(samples, { ...opts, systems: run.manifest.config.systems.map((s) => ({ id: s.id, arm: s.arm })) });
 }
 
 /** Runs that an engine or the harness ended with an error, per system and model (they score 0). */

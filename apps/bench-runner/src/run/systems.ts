@@ -1,6 +1,6 @@
 import { isEngineError, OpenAIClient, startEngine as startAdapterEngine, type EngineHandle, type EngineProgress } from '@recovery-bench/engines';
 import { startProxy, type EngineKindId, type ProxyHandle, type ProxyOptions } from '@recovery-bench/proxy';
-import { BenchError, CLIENT_PLUGINS, type ClientPlugin, type ModelClient } from '@recovery-bench/harness';
+import { BenchError, CLIENT_PLUGINS, type ClientPlugin, type ModelClient, type ModelEndpoint } from '@recovery-bench/harness';
 import type { Form } from '@recovery-bench/toolerror-core';
 import type { Arm, EngineConfig, RunConfig, SystemConfig } from '../config/schema.ts';
 import { adapterConfig } from './engine-configs.ts';
@@ -34,6 +34,8 @@ export interface SystemRuntime {
   system: SystemConfig;
   model: string;
   client: ModelClient;
+  /** The same route as `client`'s, for benchmarks that start an agent with its own HTTP client. */
+  endpoint: ModelEndpoint;
   plugins: ClientPlugin[];
   proxy: ProxyHandle;
   engine: EngineInstance;
@@ -91,11 +93,13 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
   } catch (error) {
     throw new BenchError('config:invalid', `cannot start the proxy for system ${system.id}: ${(error as Error).message}`, { cause: error });
   }
-  const client = new OpenAIClient({ baseUrl: `${proxy.url}/runs/${encodeURIComponent(system.id)}/v1`, model: engine.servedName, timeoutMs: config.limits.requestTimeoutMs });
+  const rootUrl = `${proxy.url}/runs/${encodeURIComponent(system.id)}`;
+  const client = new OpenAIClient({ baseUrl: `${rootUrl}/v1`, model: engine.servedName, timeoutMs: config.limits.requestTimeoutMs });
   return {
     system,
     model: engine.model,
     client,
+    endpoint: { baseUrl: `${rootUrl}/v1`, rootUrl, model: engine.servedName },
     plugins: armPlugins(system.arm),
     proxy,
     engine,

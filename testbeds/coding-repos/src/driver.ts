@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BenchError, type Benchmark, type RunContext, type Transcript } from '@recovery-bench/harness';
+import { agentDriver } from './agents/registry.ts';
+import type { AgentLimits, AgentLocator } from './agents/types.ts';
+import type { DataService } from './data-service.ts';
+import { RESULT_FILES } from './datasets.ts';
+import { checkPython, runPytest } from './python.ts';
+import { outcomeScorer, type CodingObservation } from './scorer.ts';
+import { taskMarker } from './sim-scripts.ts';
+import type { CodingTask } from './task.ts';
+import { createWorkspace } from './workspace.ts';
+
+export const TESTBED_VERSION = '0.1.0';
+
+export interface DriverOptions {
+  service: DataService;
+  locate: AgentLocator;
+  limits: AgentLimits;
+  /** Agent runs in flight at once, whatever the runner's own concurrency (each run is a Node process and Python). */
+  concurrency: number;
+}
+
+/** The prompt every agent gets (the folder's name carries the sim's task marker). */
+export function taskPrompt(dir: string): string {
+  return `You are in the folder ${dir}. Read README.md there and complete the task it describes: fetch the data, write the result file, and check it with the tests.`;
+}
+
+/**
+ * Runs one task: a fresh copy of the repository, a data-service run in the task's mode, the agent headless through
+ * the proxy, then pytest with the run's check secret, the request count and the result-file check.
+ */
+export function codingBenchmark(options: DriverOptions): Benchmark<CodingTask> {
+  const slots = new Semaphore(options.concurrency);
+  return {
+    id: 'coding',
+    version: TESTBED_VERSION,
+    scorers: [outcomeScorer],
+    run: (task, ctx) => slots.use(() => runTask(task, ctx, options)),
+  };
+}
+
+async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions): Promise<Transcript> {
+  if (!ctx.endpoint) throw new BenchError('task:unsupported', 'the coding testbed starts an agent with its own HTTP client, so it needs the endpoint of the system (run it through recovery-bench run)');
+  const python = await checkPython();
+  const driver = agentDriver(task.agent);
+  const agent = await options.locate(task.agent);
+  const dataRun = options.service.openRun({ repo: task.repo, seed: String(ctx.seed), mode: task.condition });
+  const ws = await createWorkspace(task.repo, dataRun.dataUrl, taskMarker(task.agent, task.repo));
+  try {
+    await mkdir(ws.scratch, { recursive: true });
+    const prompt = taskPrompt(ws.dir);
+    ctx.log?.(`${task.id}: ${driver.id} in ${ws.dir}`);
+    const result = await driver.run({
+      agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, signal: ctx.signal,
+      endpoint: { openaiBaseUrl: ctx.endpoint.baseUrl, rootUrl: ctx.endpoint.rootUrl, model: ctx.endpoint.model },
+    });
+    if (ctx.signal?.aborted) throw new BenchError('run:aborted', 'the run was stopped');
+    const requests = dataRun.requests;
+    const resultFile = RESULT_FILES[task.repo];
+    const resultFileWritten = existsSync(join(ws.dir, resultFile));
+    const pytest = await runPytest(ws.dir, dataRun.checkSecret, python);
+    const observed: CodingObservation = {
+      agent: driver.id, agentVersion: agent.version, repo: task.repo, mode: task.condition,
+      testsPassed: pytest.passed, pytestTail: pytest.tail, requests, resultFile, resultFileWritten, filesAfter: await ws.files(),
+      finalMessage: result.finalMessage, turns: result.turns, toolCalls: result.toolCalls, apiErrors: result.apiErrors,
+      exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: result.outputTail,
+    };
+    return {
+      messages: [{ role: 'user', content: prompt }, { role: 'assistant', content: result.finalMessage }],
+      events: result.timedOut ? [{ type: 'limit', t: result.wallMs, limit: 'time', value: options.limits.timeoutMs }] : [],
+      finalAnswer: result.finalMessage || null,
+      end: result.timedOut ? 'limit' : 'answer',
+      usage: { promptTokens: 0, completionTokens: 0 },
+      observed,
+    };
+  } finally {
+    dataRun.close();
+    await ws.remove();
+  }
+}
+
+/** At most `size` callers inside `use` at once; the rest wait in order. */
+class Semaphore {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.#free = size;
+  }
+
+  async use<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free -= 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free += 1;
+    }
+  }
+}

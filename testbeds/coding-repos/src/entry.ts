@@ -1,0 +1,64 @@
+import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { codingReportSections } from './report.ts';
+import { z } from 'zod';
+import { AGENT_IDS, type AgentLocator } from './agents/types.ts';
+import { SERVICE_MODES } from './data-service.ts';
+import { REPO_IDS } from './datasets.ts';
+import { TESTBED_VERSION } from './driver.ts';
+import type { CodingTask } from './task.ts';
+
+/** The `benchmarks.coding` section of a run config. */
+export const CodingConfigSchema = z.strictObject({
+  agents: z.array(z.enum(AGENT_IDS)).min(1).default(['qwen-code']),
+  repos: z.array(z.enum(REPO_IDS)).min(1).default([...REPO_IDS]),
+  modes: z.array(z.enum(SERVICE_MODES)).min(1).default([...SERVICE_MODES]),
+  /** Task or unit ids (`qwen-code/grade_book/flaky`, `qwen-code/grade_book`). */
+  tasks: z.array(z.string()).optional(),
+  limit: z.number().int().positive().optional(),
+  /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
+  concurrency: z.number().int().min(1).max(16).default(2),
+  agentLimits: z.strictObject({
+    /** The output limit every agent declares: engines reject an agent's own default (32,000) beside a long prompt. */
+    maxOutputTokens: z.number().int().positive().default(8192),
+    contextWindow: z.number().int().positive().default(32_768),
+    timeoutMs: z.number().int().positive().default(180_000),
+  }).prefault({}),
+});
+export type CodingConfig = z.infer<typeof CodingConfigSchema>;
+
+/**
+ * The coding-agent testbed as the suite sees it. Agents are installed and found by the caller (the app passes the
+ * locator of `recovery-bench agents`), since a benchmark library does not install programs.
+ */
+export function codingEntry(locate: AgentLocator): BenchmarkEntry<CodingConfig, CodingTask> {
+  return {
+    id: 'coding',
+    version: TESTBED_VERSION,
+    summary: 'coding-agent testbed: real agents on six Python repositories; data service ok, flaky (503 twice) or forbidden (403)',
+    configSchema: CodingConfigSchema,
+    prepare: async (config) => (await import('./prepare.ts')).prepareCoding(config, locate),
+    stimuli: async () => {
+      const { REPOS_DIR, SOLUTIONS_DIR } = await import('./paths.ts');
+      return [REPOS_DIR, SOLUTIONS_DIR];
+    },
+    score: { scorer: 'coding:outcome', label: 'success (tests pass; forbidden: access reported)' },
+    unit: 'agent × repository (its ok, flaky and forbidden runs resample together)',
+    conditions: {
+      explicit: ['flaky', 'forbidden'],
+      control: ['ok'],
+      transient: ['flaky'],
+      missingTool: null,
+      invalid: {
+        e1: 'E1 on the coding testbed (client-side guidance needs the harness to be the client; the agent talks to the proxy itself)',
+        e2: 'E2 on the coding testbed (tool-side retries need the harness to run the tools; the agent runs its own shell)',
+      },
+    },
+    reportSections: (samples, options) => codingReportSections(samples, options),
+    commands: {
+      messages: {
+        summary: 'print the final messages of a run directory\'s coding runs (`coding messages <runDir> [--mode forbidden]`)',
+        run: async (args) => (await import('./cli/messages.ts')).runMessagesCommand(args),
+      },
+    },
+  };
+}

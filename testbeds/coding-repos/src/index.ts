@@ -1,0 +1,11 @@
+export { REPO_IDS, RESULT_FILES, datasetFor, type RepoId, type Dataset } from './datasets.ts';
+export { startDataService, SERVICE_MODES, CHECK_HEADER, FORBIDDEN_MESSAGE, type DataService, type DataRun, type ServiceMode } from './data-service.ts';
+export { AGENT_IDS, type AgentId, type AgentCommand, type AgentLocator, type AgentEndpoint, type AgentLimits, type AgentDriver, type AgentRunResult } from './agents/types.ts';
+export { agentDriver, AGENTS as AGENT_DRIVERS } from './agents/registry.ts';
+export { readsAsAccessReport, REPORT_RULE_VERSION } from './report-keywords.ts';
+export { outcomeScorer, observationOf, CodingObservationSchema, type CodingObservation } from './scorer.ts';
+export { codingBenchmark, taskPrompt } from './driver.ts';
+export { writeSimScripts, taskMarker } from './sim-scripts.ts';
+export { checkPython, runPytest } from './python.ts';
+export { CodingError } from './errors.ts';
+export type { CodingTask } from './task.ts';

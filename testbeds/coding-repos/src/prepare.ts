@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { selectTasks, type PreparedBenchmark } from '@recovery-bench/harness';
+import type { AgentLocator } from './agents/types.ts';
+import { agentDriver } from './agents/registry.ts';
+import { startDataService } from './data-service.ts';
+import { codingBenchmark } from './driver.ts';
+import type { CodingConfig } from './entry.ts';
+import { checkPython } from './python.ts';
+import { writeSimScripts } from './sim-scripts.ts';
+import { codingTaskId, type CodingTask } from './task.ts';
+
+/**
+ * Checks what every run needs before the first one (Python with pytest, a driver and an installed build of each
+ * agent: a missing one is one clear line, not eighteen failed samples), starts the data service and writes the
+ * sim's scripts for the selected agents.
+ */
+export async function prepareCoding(config: CodingConfig, locate: AgentLocator): Promise<PreparedBenchmark<CodingTask>> {
+  await checkPython();
+  const versions: Record<string, string> = {};
+  for (const agent of config.agents) {
+    agentDriver(agent);
+    versions[agent] = (await locate(agent)).version;
+  }
+  const all: CodingTask[] = config.agents.flatMap((agent) => config.repos.flatMap((repo) => config.modes.map((mode) => ({ id: codingTaskId(agent, repo, mode), agent, repo, condition: mode, unit: `${agent}/${repo}` }))));
+  const tasks = selectTasks(all, { ids: config.tasks, limit: config.limit });
+  const scriptsDir = await mkdtemp(join(tmpdir(), 'coding-sim-scripts-'));
+  await writeSimScripts(scriptsDir, config.agents, config.repos);
+  const service = await startDataService();
+  return {
+    benchmark: codingBenchmark({ service, locate, limits: config.agentLimits, concurrency: config.concurrency }),
+    tasks,
+    manifest: { agents: versions, repos: config.repos, modes: config.modes, agentLimits: config.agentLimits },
+    warnings: [],
+    simScriptsDir: scriptsDir,
+    close: async () => {
+      await service.close();
+      await rm(scriptsDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { CodingError } from './errors.ts';
+
+const run = promisify(execFile);
+
+/** Python 3 with pytest, checked once per interpreter and process: the testbed cannot score a run without them. */
+const checked = new Map<string, Promise<string>>();
+
+export function checkPython(python = process.env.CODING_PYTHON ?? 'python3'): Promise<string> {
+  let probing = checked.get(python);
+  if (!probing) {
+    probing = probe(python);
+    checked.set(python, probing);
+  }
+  return probing;
+}
+
+async function probe(python: string): Promise<string> {
+  try {
+    await run(python, ['-c', 'import sys; assert sys.version_info >= (3, 8)'], { timeout: 20_000 });
+  } catch (error) {
+    throw new CodingError('coding:missing-python', `the coding testbed needs Python 3.8 or newer as "${python}" (${(error as NodeJS.ErrnoException).code ?? 'it did not run'})`, { hint: 'install python3, or name it with CODING_PYTHON' });
+  }
+  try {
+    await run(python, ['-m', 'pytest', '--version'], { timeout: 30_000 });
+  } catch {
+    throw new CodingError('coding:missing-pytest', `the coding testbed needs pytest for "${python}" (python -m pytest did not run)`, { hint: `${python} -m pip install pytest` });
+  }
+  return python;
+}
+
+export interface PytestResult {
+  passed: boolean;
+  exitCode: number;
+  /** The last lines of pytest's output, for the record. */
+  tail: string;
+}
+
+/** Runs the repository's tests with the run's check secret: the only place that secret goes. */
+export async function runPytest(dir: string, checkSecret: string, python: string, timeoutMs = 60_000): Promise<PytestResult> {
+  const env = { ...process.env, CODING_CHECK_SECRET: checkSecret, PYTHONDONTWRITEBYTECODE: '1' };
+  try {
+    const { stdout } = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], { cwd: dir, env, timeout: timeoutMs });
+    return { passed: true, exitCode: 0, tail: lastLines(stdout) };
+  } catch (error) {
+    const e = error as { code?: number | string; stdout?: string; stderr?: string };
+    return { passed: false, exitCode: typeof e.code === 'number' ? e.code : -1, tail: lastLines(`${e.stdout ?? ''}${e.stderr ?? ''}`) };
+  }
+}
+
+const lastLines = (text: string, n = 15): string => text.trimEnd().split('\n').slice(-n).join('\n');
