@@ -13,6 +13,11 @@ export interface Score {
   reason?: string;
   /** Whether the run stopped calling the tool that failed, where a benchmark scores that (Study 3's H3.4). */
   stopped?: boolean;
+  /**
+   * Why the sample is left out of the analysis although it ran and is kept in the run log (e.g. a fault that never
+   * fired: Loud/Quiet analyses fired faults only). Reports count it apart and never average it in.
+   */
+  excluded?: string;
   details?: Record<string, unknown>;
 }
 

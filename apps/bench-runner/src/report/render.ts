@@ -26,7 +26,7 @@ function contrastVerdict(c: ReportContrast): string {
 function identityLines(s: Summary): string[] {
   return s.runs.map((r) => {
     const engines = r.engines.map((e) => `${e.name}/${e.model} (${e.kind}${e.detail && 'profile' in e.detail ? `: ${String(e.detail.profile)}` : ''})`).join(', ');
-    return `- run \`${r.id}\` (${r.benchmark}, ${r.status}, ${r.samples}/${r.planned} samples) · config ${r.configHash.slice(0, 12)} · git ${r.git.sha ? r.git.sha.slice(0, 12) : 'unknown'}${r.git.dirty ? ' (uncommitted changes)' : ''} · recovery-bench ${r.versions.recoveryBench}, ${r.benchmark} adapter ${r.versions.benchmark}, node ${r.versions.node} · seeds ${r.seeds.join(', ')} · rules ${r.rules.join(', ')} · engines ${engines}`;
+    return `- run \`${r.id}\` (${r.benchmark}, ${r.status}, ${r.samples}/${r.planned} samples${r.excluded > 0 ? `, ${r.excluded} left out of the analysis by the benchmark` : ''}) · config ${r.configHash.slice(0, 12)} · git ${r.git.sha ? r.git.sha.slice(0, 12) : 'unknown'}${r.git.dirty ? ' (uncommitted changes)' : ''} · recovery-bench ${r.versions.recoveryBench}, ${r.benchmark} adapter ${r.versions.benchmark}, node ${r.versions.node} · seeds ${r.seeds.join(', ')} · rules ${r.rules.join(', ')} · engines ${engines}`;
   });
 }
 

@@ -51,7 +51,7 @@ export interface Summary {
   simulated: boolean;
   /** System ids in the order the configs declare them. */
   systems: string[];
-  runs: { id: string; dir: string; benchmark: string; status: string; createdAt: string; configHash: string; git: RunManifest['git']; versions: RunManifest['versions']; engines: RunManifest['engines']; seeds: number[]; rules: string[]; samples: number; planned: number }[];
+  runs: { id: string; dir: string; benchmark: string; status: string; createdAt: string; configHash: string; git: RunManifest['git']; versions: RunManifest['versions']; engines: RunManifest['engines']; seeds: number[]; rules: string[]; samples: number; planned: number; excluded: number }[];
   analysis: { resamples: number; seed: number; level: number };
   passRates: PassRate[];
   missingTool: MissingToolRow[];
@@ -68,6 +68,8 @@ export interface LoadedRun {
   manifest: RunManifest;
   scoring: RunScoring;
   samples: Sample[];
+  /** Samples the benchmark left out of its analysis set (not in `samples`). */
+  excluded?: number;
 }
 
 export function loadRun(dir: string): LoadedRun {
@@ -78,8 +80,13 @@ export function loadRun(dir: string): LoadedRun {
   }
   const scoring = manifest.scoring;
   const samples: Sample[] = [];
-  forEachRecord<ScoreRecord>(path, SCORE_FORMATS, (record) => samples.push(toAnalysisSample(record, scoring, manifest)));
-  return { dir, manifest, scoring, samples };
+  let excluded = 0;
+  forEachRecord<ScoreRecord>(path, SCORE_FORMATS, (record) => {
+    // A benchmark may keep a sample out of its analysis set (e.g. a fault that never fired).
+    if (!record.error && record.scores[scoring.primary.scorer]?.excluded !== undefined) excluded++;
+    else samples.push(toAnalysisSample(record, scoring, manifest));
+  });
+  return { dir, manifest, scoring, samples, excluded };
 }
 
 /** A sample's primary score as the analysis sees it; a sample without it is an error (value 0). */
@@ -131,7 +138,7 @@ function describeRun(r: LoadedRun): Summary['runs'][number] {
   const m = r.manifest;
   return {
     id: m.id, dir: r.dir, benchmark: m.benchmark, status: m.status, createdAt: m.createdAt, configHash: m.configHash, git: m.git, versions: m.versions, engines: m.engines,
-    seeds: m.config.seeds, rules: [...new Set(m.config.systems.map((s) => s.rules))], samples: r.samples.length, planned: m.plan.samples,
+    seeds: m.config.seeds, rules: [...new Set(m.config.systems.map((s) => s.rules))], samples: r.samples.length + (r.excluded ?? 0), planned: m.plan.samples, excluded: r.excluded ?? 0,
   };
 }
 

@@ -27,7 +27,13 @@ describe('Loud/Quiet end to end on the sim engine (fixture suite)', () => {
     const calls = readFileSync(join(result.dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(new Set(calls.map((c) => c.runId))).toEqual(new Set(['off', 'c3']));
 
-    const md = renderMarkdown(summarize([loadRun(result.dir)], { resamples: 200 }));
+    // Victim faults the model never triggered are scored but left out of the analysis, as in the paper.
+    const unfired = scores.filter((s) => s.scores['loudquiet:state-agreement']!.excluded === 'loudquiet:fault-not-fired');
+    expect(unfired.every((s) => s.condition === 'schema_drift' || s.condition === 'missing_tool')).toBe(true);
+    const run = loadRun(result.dir);
+    expect(run.samples.length + (run.excluded ?? 0)).toBe(samples.length);
+    expect(run.excluded).toBe(unfired.length);
+    const md = renderMarkdown(summarize([run], { resamples: 200 }));
     expect(md).toContain('## State agreement');
     expect(md).toContain('| loudquiet | qwen3-8b | clean | off | 100.0% [100.0%, 100.0%] | 5 | 0 |');
     expect(md).toContain('## Missing tool (H3.4)');

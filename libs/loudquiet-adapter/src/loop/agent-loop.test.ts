@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BenchError, e2Plugin, ScriptedModel, type ScriptedTurn } from '@recovery-bench/harness';
+import { BenchError, e1Plugin, e2Plugin, ScriptedModel, type ScriptedTurn } from '@recovery-bench/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeClient } from '../bridge/client.ts';
 import { FIXTURE_CLASS_MAP, FIXTURE_DIR, FIXTURE_REFERENCE, FIXTURE_SUITE } from '../bridge/paths.ts';
@@ -128,7 +128,7 @@ describe('the Loud/Quiet agent loop on the fixture environment', () => {
     expect(refused.model.requests).toHaveLength(1);
   });
 
-  it('with E2, retries the timeout inside the tool layer so the model sees the real result', async () => {
+  it('gives E1 the timeout as transient, and with E2 retries it inside the tool layer so the model sees the real result', async () => {
     const script = (): ScriptedTurn[] => [
       { calls: [{ name: 'deposit', arguments: { amount: 5 } }] }, { answer: 'a' },
       { calls: [{ name: 'status' }] }, { answer: 'b' },
@@ -137,6 +137,11 @@ describe('the Loud/Quiet agent loop on the fixture environment', () => {
     const plain = await trial('F005', 'timeout', script());
     const timedOut = toolResults(plain.run).find((r) => r.type === 'tool_result' && r.faulted)!;
     expect(timedOut.type === 'tool_result' && timedOut.result).toMatch(/^ToolError: request to '.+' timed out after 30s \(no response from service\)$/);
+    const guided = await trial('F005', 'timeout', script(), 0, { plugins: [e1Plugin] });
+    const withGuidance = toolResults(guided.run).find((r) => r.type === 'tool_result' && r.faulted)!;
+    // E1 reads the timeout as transient and appends that kind's guidance on a new line; the record keeps what the model saw.
+    expect(withGuidance.type === 'tool_result' && withGuidance.result.startsWith(`${timedOut.type === 'tool_result' && timedOut.result}\n`)).toBe(true);
+    expect(guided.model.requests.some((r) => r.messages.some((m) => m.role === 'tool' && m.content === (withGuidance.type === 'tool_result' && withGuidance.result)))).toBe(true);
     const retried = await trial('F005', 'timeout', script(), 0, { plugins: [e2Plugin] });
     expect(toolResults(retried.run).every((r) => r.type === 'tool_result' && !r.result.startsWith('ToolError'))).toBe(true);
     expect(retried.run.nSteps).toBe(plain.run.nSteps + 1);

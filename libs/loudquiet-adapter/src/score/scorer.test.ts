@@ -27,6 +27,8 @@ describe('the state-agreement scorer', () => {
     const unfired = await stateAgreementScorer.score({ condition: 'missing_tool', referenceStateJson: refJson }, transcriptOf({}, summary(false), refJson));
     expect(unfired.stopped).toBeUndefined();
     expect(unfired.details).toMatchObject({ fault_fired: false });
+    expect(unfired.excluded).toBe('loudquiet:fault-not-fired');
+    expect(again.excluded).toBeUndefined();
   });
 
   it('makes a failed trial and an empty reference errors, never fails', async () => {

@@ -5,6 +5,8 @@ import { RECOVERED_AT } from './rescore.ts';
 import { stateAgreement } from './state-agreement.ts';
 import { faultStep, hiddenToolCalls, recoveryMeasures } from './trial-measures.ts';
 
+const VICTIM_FAULTS: readonly string[] = ['schema_drift', 'missing_tool'];
+
 /** What the scorer reads of a task: its condition and its reference state (Python's JSON text). */
 export interface ScoredTask {
   condition: string;
@@ -14,8 +16,8 @@ export interface ScoredTask {
 /**
  * The primary score: agreement of the final state with the task's reference state (spec §8). A pass is full
  * agreement (≥ 0.999). A trial whose model calls all failed is an error. On a missing tool, `stopped` says whether
- * the run stopped calling the hidden tool once it was gone (H3.4); trials whose victim fault never fired carry
- * `details.fault_fired: false`.
+ * the run stopped calling the hidden tool once it was gone (H3.4). A schema-drift or missing-tool trial whose victim
+ * was never called is `excluded` from the analysis (kept in the run log, scored, not averaged in), as in the paper.
  */
 export const stateAgreementScorer: Scorer<ScoredTask> = {
   id: 'loudquiet:state-agreement',
@@ -42,6 +44,8 @@ export const stateAgreementScorer: Scorer<ScoredTask> = {
       },
     };
     if (task.condition === 'missing_tool' && hidden.fired) score.stopped = hidden.calledAgain === 0;
+    // A victim fault fires only if the model calls the victim; the analysis set holds fired faults and clean trials.
+    if (VICTIM_FAULTS.includes(task.condition) && faultStep(record) === null) score.excluded = 'loudquiet:fault-not-fired';
     return score;
   },
 };
