@@ -1,7 +1,8 @@
 /**
  * `npm run bench:delivery-perf -w @recovery-bench/bench-runner`: the delivery study's figures.
  * 1. Baseline, in the same run: the default's 8,640 decision-step conversations sent straight to one sim engine per
- *    profile over HTTP (the official client, no runner, no proxy, 16 in flight): what the engine round trip costs.
+ *    profile over HTTP, all at once (the runner's own OpenAIClient, no runner, no proxy, 16 in flight each): what the engine
+ *    round trip costs.
  * 2. The built-in default as a user runs it (`recovery-bench run delivery`, every paper profile, 60 scenarios × 6
  *    forms × 3 kinds), as a child process: wall time with the report (target < 120 s), and its ratio to the baseline.
  * 3. `recovery-bench plan` for the README's question (+5 points of C3 over C2 at 80 % power; target < 30 s).
@@ -12,28 +13,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DELIVERY_FORMS, generateStimuli, stimulusConversation, TOOL_SPECS } from '@recovery-bench/delivery-study';
 import { startSimEngine } from '@recovery-bench/sim-engine';
-import OpenAI from 'openai';
+import { OpenAIClient } from '@recovery-bench/engines';
 import { presetConfig } from '../config/load.ts';
 import { BIN, REPO_ROOT } from '../testing/run-cli.ts';
 
 async function directBaseline(): Promise<{ seconds: number; calls: number }> {
   const config = presetConfig('delivery');
   const conversations = generateStimuli().flatMap((st) => DELIVERY_FORMS.map((form) => stimulusConversation(st, form)));
+  const sims = await Promise.all(Object.values(config.models).map((entry) => startSimEngine({ profile: entry.simProfile!, seed: 0 })));
   const t0 = performance.now();
   let calls = 0;
-  for (const entry of Object.values(config.models)) {
-    await using sim = await startSimEngine({ profile: entry.simProfile!, seed: 0 });
-    const client = new OpenAI({ baseURL: sim.baseUrl, apiKey: 'unused', maxRetries: 0 });
-    let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (next < conversations.length) {
-        const messages = conversations[next++]!;
-        await client.chat.completions.create({ model: sim.model, messages: messages as OpenAI.Chat.ChatCompletionMessageParam[], tools: [...TOOL_SPECS] as OpenAI.Chat.ChatCompletionTool[], temperature: 0 });
-        calls++;
-      }
+  try {
+    // All engines at once, 16 in flight each: the runner's own concurrency (perEngine 16) without the runner.
+    await Promise.all(sims.map(async (sim) => {
+      const client = new OpenAIClient({ baseUrl: sim.baseUrl, model: sim.model });
+      let next = 0;
+      await Promise.all(Array.from({ length: 16 }, async () => {
+        while (next < conversations.length) {
+          const messages = conversations[next++]!;
+          await client.generate({ messages, tools: [...TOOL_SPECS], temperature: 0 });
+          calls++;
+        }
+      }));
+      await client.close();
     }));
+    return { seconds: (performance.now() - t0) / 1000, calls };
+  } finally {
+    await Promise.all(sims.map((sim) => sim.close()));
   }
-  return { seconds: (performance.now() - t0) / 1000, calls };
 }
 
 function timed(args: string[]): { seconds: number; stdout: string } {
@@ -45,7 +52,7 @@ function timed(args: string[]): { seconds: number; stdout: string } {
 
 async function main(): Promise<void> {
   const base = await directBaseline();
-  console.log(`baseline: ${base.calls.toLocaleString('en')} decision-step calls straight to the sim engine (8 profiles, 16 in flight): ${base.seconds.toFixed(1)} s`);
+  console.log(`baseline: ${base.calls.toLocaleString('en')} decision-step calls straight to the sim engine (8 engines at once, 16 in flight each): ${base.seconds.toFixed(1)} s`);
   const run = timed(['run', 'delivery', '--out', mkdtempSync(join(tmpdir(), 'rb-delivery-perf-'))]);
   console.log(`bench:delivery default (recovery-bench run delivery, 8,640 samples through runner and proxy, with the report): ${run.seconds.toFixed(1)} s wall (target < 120 s), ${(run.seconds / base.seconds).toFixed(2)}× the baseline`);
   const plan = timed(['plan', '--profile', 'paper/llama-3.1-8b', '--effect', '5']);

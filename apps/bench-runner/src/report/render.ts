@@ -1,5 +1,6 @@
 import { escapeXml, forestPlot, groupedBars, type BarGroup } from './svg.ts';
 import type { PassRate, ReportContrast, Summary } from './summarize.ts';
+import { studyHtml } from './study-html.ts';
 
 const pts = (v: number | null) => (v === null ? '–' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}`);
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -92,7 +93,7 @@ export function renderHtml(s: Summary, studies: readonly string[] = []): string 
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
-    ...studies.map((study) => `<section class="study"><pre>${escapeXml(study)}</pre></section>`),
+    ...studies.map(studyHtml),
     ...contrastSections(s).flatMap((section) => [
       `<h2>${escapeXml(section.title)}</h2>`,
       section.note ? `<p>${escapeXml(section.note)}</p>` : '',

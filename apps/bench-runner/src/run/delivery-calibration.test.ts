@@ -99,6 +99,7 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
     expect(md).toContain('## Delivery study (simulated: sim engine, not a model)');
     expect(md).toMatch(/\| llama-3\.1-8b \| 1\.00 \| \.9\d \|/);
     expect(md).toContain('ship C3 for this model');
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<section class="study"><h2>Delivery study (simulated: sim engine, not a model)</h2>');
     expect(existsSync(join(dir, 'delivery-report.json'))).toBe(true);
     const json = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8')) as DeliveryReport;
     expect(json.simulated).toBe(true);
