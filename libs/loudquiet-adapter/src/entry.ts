@@ -1,4 +1,5 @@
-import { BenchError, type BenchmarkEntry } from '@recovery-bench/harness';
+import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import type { LoudquietTask } from './loop/benchmark.ts';
 
