@@ -72,12 +72,12 @@ export function discoverProjects(root) {
   });
 }
 
-/** The source files of the projects, the starting points of the cruise (node_modules and dot-folders left out). */
+/** The source files of the projects, the starting points of the cruise (node_modules, dist/ and dot-folders left out). */
 export function sourceFiles(root, projects) {
   const files = [];
   const walk = (dir) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
       const path = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(path);
       else if (SOURCE_EXTENSIONS.test(entry.name) && !entry.name.endsWith('.d.ts') && statSync(join(root, path)).isFile()) files.push(path);

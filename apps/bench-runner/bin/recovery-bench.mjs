@@ -2,7 +2,7 @@
 // Runs the compiled CLI (dist/, built by `npm ci` at the workspace root or `npx nx run bench:build`). `#main` is the
 // package's import map: under `--conditions=@recovery-bench/source` (as the workspace's tests run it) it is the
 // TypeScript source instead, compiled on load by tsx (a devDependency of the workspace, not of the package).
-if (import.meta.resolve('#main').endsWith('.ts')) (await import('tsx/esm/api')).register();
+if (import.meta.resolve('#main').endsWith('.ts')) await import('../src/testing/load-sources.mjs');
 let main;
 try {
   ({ main } = await import('#main'));

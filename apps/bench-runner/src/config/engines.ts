@@ -1,4 +1,4 @@
-import { checkDockerOptions, checkProcessOptions, checkServedName, DockerEngineOptionsSchema, ProcessEngineOptionsSchema, TOOL_FORMATS } from '@recovery-bench/engines';
+import { checkDockerOptions, checkProcessOptions, checkServedName, DockerEngineOptionsSchema, ProcessEngineOptionsSchema, TOOL_FORMATS } from '@recovery-bench/engines/config';
 import { z } from 'zod';
 
 /** A model's weight files: GGUF for llama.cpp and GeulPU, a Hugging Face directory for vLLM and SGLang. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BenchError } from '@recovery-bench/harness';
+import { BenchError } from '@recovery-bench/harness/errors';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { PRESETS, type PresetId } from './presets.ts';

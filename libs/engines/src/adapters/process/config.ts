@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENGINE_KIND_IDS } from '@recovery-bench/proxy';
+import { ENGINE_KIND_IDS } from '@recovery-bench/proxy/config';
 import { ModelSpecSchema } from '../model-spec.ts';
 import { KNOWN_SERVERS } from '../server-flags.ts';
 
