@@ -17,15 +17,18 @@ export function checkPython(python = process.env.CODING_PYTHON ?? 'python3'): Pr
 }
 
 async function probe(python: string): Promise<string> {
+  // Generous limits: on a loaded machine an interpreter behind a version manager's shim starts slowly.
   try {
-    await run(python, ['-c', 'import sys; assert sys.version_info >= (3, 8)'], { timeout: 20_000 });
+    await run(python, ['-c', 'import sys; assert sys.version_info >= (3, 8)'], { timeout: 120_000 });
   } catch (error) {
     throw new CodingError('coding:missing-python', `the coding testbed needs Python 3.8 or newer as "${python}" (${(error as NodeJS.ErrnoException).code ?? 'it did not run'})`, { hint: 'install python3, or name it with CODING_PYTHON' });
   }
   try {
-    await run(python, ['-m', 'pytest', '--version'], { timeout: 30_000 });
-  } catch {
-    throw new CodingError('coding:missing-pytest', `the coding testbed needs pytest for "${python}" (python -m pytest did not run)`, { hint: `${python} -m pip install pytest` });
+    await run(python, ['-m', 'pytest', '--version'], { timeout: 120_000 });
+  } catch (error) {
+    const e = error as { killed?: boolean; stderr?: string };
+    const why = e.killed ? 'it did not answer within 120 s' : (e.stderr ?? '').trim().split('\n').at(-1) || 'it did not run';
+    throw new CodingError('coding:missing-pytest', `the coding testbed needs pytest for "${python}" (${python} -m pytest --version: ${why})`, { hint: `${python} -m pip install pytest` });
   }
   return python;
 }
