@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { CodingError } from './errors.ts';
 
@@ -7,13 +9,41 @@ const run = promisify(execFile);
 /** Python 3 with pytest, checked once per interpreter and process: the testbed cannot score a run without them. */
 const checked = new Map<string, Promise<string>>();
 
-export function checkPython(python = process.env.CODING_PYTHON ?? 'python3'): Promise<string> {
-  let probing = checked.get(python);
+export function checkPython(python = process.env.CODING_PYTHON): Promise<string> {
+  const key = python ?? '';
+  let probing = checked.get(key);
   if (!probing) {
-    probing = probe(python);
-    checked.set(python, probing);
+    probing = python !== undefined ? probe(python) : firstWithPytest();
+    checked.set(key, probing);
   }
   return probing;
+}
+
+/**
+ * The first `python3` on PATH that has pytest. npm and Nx put the folder of Node's own executable first on PATH
+ * (often /usr/bin), which can hide the interpreter the user installed pytest for behind the system's.
+ */
+async function firstWithPytest(): Promise<string> {
+  const candidates = [...new Set((process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'python3')).filter(isExecutable))];
+  let firstError: unknown;
+  for (const candidate of candidates) {
+    try {
+      return await probe(candidate);
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  if (candidates.length === 0) return probe('python3');
+  throw firstError;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function probe(python: string): Promise<string> {
