@@ -57,5 +57,14 @@ const CODING: RunConfigInput = {
   ],
 };
 
-export const PRESETS = { default: DEFAULT, study3: STUDY3, coding: CODING } as const satisfies Record<string, RunConfigInput>;
+/** CI's selection: every agent on one repository, three modes, both arms, more agent runs at once. */
+const CODING_CI: RunConfigInput = {
+  ...CODING,
+  name: 'coding-ci',
+  description: 'The coding-agent testbed, CI selection: every agent on one repository (simulated model numbers)',
+  benchmarks: { coding: { agents: ['qwen-code', 'opencode', 'kilo', 'claude-code', 'codex'], repos: ['grade_book'], concurrency: 6 } },
+  concurrency: { perEngine: 12 },
+};
+
+export const PRESETS = { default: DEFAULT, study3: STUDY3, coding: CODING, 'coding-ci': CODING_CI } as const satisfies Record<string, RunConfigInput>;
 export type PresetId = keyof typeof PRESETS;
