@@ -16,7 +16,7 @@ export const CodingConfigSchema = z.strictObject({
   tasks: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
-  concurrency: z.number().int().min(1).max(16).default(2),
+  concurrency: z.number().int().min(1).max(16).default(4),
   agentLimits: z.strictObject({
     /** The output limit every agent declares: engines reject an agent's own default (32,000) beside a long prompt. */
     maxOutputTokens: z.number().int().positive().default(8192),

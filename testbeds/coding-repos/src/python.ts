@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { CodingError } from './errors.ts';
 
@@ -7,25 +9,56 @@ const run = promisify(execFile);
 /** Python 3 with pytest, checked once per interpreter and process: the testbed cannot score a run without them. */
 const checked = new Map<string, Promise<string>>();
 
-export function checkPython(python = process.env.CODING_PYTHON ?? 'python3'): Promise<string> {
-  let probing = checked.get(python);
+export function checkPython(python = process.env.CODING_PYTHON): Promise<string> {
+  const key = python ?? '';
+  let probing = checked.get(key);
   if (!probing) {
-    probing = probe(python);
-    checked.set(python, probing);
+    probing = python !== undefined ? probe(python) : firstWithPytest();
+    checked.set(key, probing);
   }
   return probing;
 }
 
-async function probe(python: string): Promise<string> {
+/**
+ * The first `python3` on PATH that has pytest. npm and Nx put the folder of Node's own executable first on PATH
+ * (often /usr/bin), which can hide the interpreter the user installed pytest for behind the system's.
+ */
+async function firstWithPytest(): Promise<string> {
+  const candidates = [...new Set((process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'python3')).filter(isExecutable))];
+  let firstError: unknown;
+  for (const candidate of candidates) {
+    try {
+      return await probe(candidate);
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  if (candidates.length === 0) return probe('python3');
+  throw firstError;
+}
+
+function isExecutable(path: string): boolean {
   try {
-    await run(python, ['-c', 'import sys; assert sys.version_info >= (3, 8)'], { timeout: 20_000 });
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function probe(python: string): Promise<string> {
+  // Generous limits: on a loaded machine an interpreter behind a version manager's shim starts slowly.
+  try {
+    await run(python, ['-c', 'import sys; assert sys.version_info >= (3, 8)'], { timeout: 120_000 });
   } catch (error) {
     throw new CodingError('coding:missing-python', `the coding testbed needs Python 3.8 or newer as "${python}" (${(error as NodeJS.ErrnoException).code ?? 'it did not run'})`, { hint: 'install python3, or name it with CODING_PYTHON' });
   }
   try {
-    await run(python, ['-m', 'pytest', '--version'], { timeout: 30_000 });
-  } catch {
-    throw new CodingError('coding:missing-pytest', `the coding testbed needs pytest for "${python}" (python -m pytest did not run)`, { hint: `${python} -m pip install pytest` });
+    await run(python, ['-m', 'pytest', '--version'], { timeout: 120_000 });
+  } catch (error) {
+    const e = error as { killed?: boolean; stderr?: string };
+    const why = e.killed ? 'it did not answer within 120 s' : (e.stderr ?? '').trim().split('\n').at(-1) || 'it did not run';
+    throw new CodingError('coding:missing-pytest', `the coding testbed needs pytest for "${python}" (${python} -m pytest --version: ${why})`, { hint: `${python} -m pip install pytest` });
   }
   return python;
 }

@@ -15,7 +15,7 @@ let python: string;
 beforeAll(async () => {
   service = await startDataService();
   python = await checkPython();
-});
+}, 240_000);
 afterAll(() => service.close());
 
 // Each repository's sim solution, run as the shell would, passes its tests with the checker's secret; the same
@@ -37,5 +37,5 @@ describe.each(REPO_IDS)('repository %s', (repo) => {
     } finally {
       await ws.remove();
     }
-  });
+  }, 120_000);
 });
