@@ -1,20 +1,16 @@
-import { locateAgent } from '@recovery-bench/agents';
-import { codingEntry } from '@recovery-bench/coding-repos/entry';
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
 import { BenchError } from '@recovery-bench/harness/errors';
-import { loudquietEntry } from '@recovery-bench/loudquiet-adapter/entry';
-import { toolmazeEntry } from '@recovery-bench/toolmaze-adapter/entry';
-import { deliveryEntry } from '@recovery-bench/delivery-study/entry';
+import { BUILT_IN_BENCHMARKS } from './benchmark-list.ts';
 
-/** The coding testbed finds its agents where `recovery-bench agents install` put them. */
-const installedAgent = async (name: string) => {
-  const located = locateAgent(name);
-  return { command: located.command[0]!, args: located.command.slice(1), version: located.version };
-};
-
-/** The benchmarks the suite runs. Adding one is one line here; everything else comes from its entry. */
-const BUILT_IN: readonly BenchmarkEntry[] = [toolmazeEntry, loudquietEntry, deliveryEntry, codingEntry(installedAgent) as BenchmarkEntry];
+/** Every built-in entry, loaded: what run, score, report, merge and freeze work with. */
+const BUILT_IN: readonly BenchmarkEntry[] = await Promise.all(
+  Object.entries(BUILT_IN_BENCHMARKS).map(async ([id, load]) => {
+    const entry = await load();
+    if (entry.id !== id) throw new Error(`benchmark-list.ts: the entry listed as "${id}" has the id "${entry.id}"`);
+    return entry;
+  }),
+);
 
 /**
  * Benchmarks left out of the built-in demo: they need programs installed first (the coding agents), so they run

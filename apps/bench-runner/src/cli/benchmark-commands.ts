@@ -1,6 +1,6 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
-import { benchmarkEntries, getBenchmark } from '../benchmarks.ts';
+import { BUILT_IN_BENCHMARKS } from '../benchmark-list.ts';
 import { UsageError } from './args.ts';
 
 /** A top-level command of the CLI (see main.ts). */
@@ -37,6 +37,7 @@ function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkE
 const fetchCommand: Command = {
   summary: "fetch a benchmark's code and pinned data into a folder (`fetch <benchmark> --dest DIR`; needs network)",
   async run(args) {
+    const { benchmarkEntries, getBenchmark } = await import('../benchmarks.ts');
     const fetchable = benchmarkEntries().filter((e) => e.fetch !== undefined);
     const [id, ...rest] = args;
     if (id === undefined || id === '--help' || id === '-h') {
@@ -49,9 +50,32 @@ const fetchCommand: Command = {
   },
 };
 
-/** The commands the registered benchmarks bring: `fetch`, and one per benchmark with subcommands. */
-export function benchmarkCommands(): Record<string, Command> {
+/**
+ * `recovery-bench <benchmark> …` for a built-in benchmark: its entry is loaded only when the command runs, so the
+ * command list (`--help`) loads no benchmark.
+ */
+function builtInCommand(id: string, load: () => Promise<BenchmarkEntry>): Command {
+  return {
+    summary: `${id}'s own subcommands (\`recovery-bench ${id} --help\`)`,
+    async run(args) {
+      const entry = await load();
+      if (!entry.commands || Object.keys(entry.commands).length === 0) throw new UsageError(`${id} has no subcommands of its own`);
+      return entryCommand({ ...entry, commands: entry.commands }).run(args);
+    },
+  };
+}
+
+/** `fetch`, and one command per built-in benchmark; no benchmark is loaded until one of them runs. */
+export function builtInBenchmarkCommands(): Record<string, Command> {
   const commands: Record<string, Command> = { fetch: fetchCommand };
+  for (const [id, load] of Object.entries(BUILT_IN_BENCHMARKS)) commands[id] = builtInCommand(id, load);
+  return commands;
+}
+
+/** The subcommands of benchmarks registered at run time (tests, programs embedding the suite), loading the registry. */
+export async function registeredBenchmarkCommands(): Promise<Record<string, Command>> {
+  const { benchmarkEntries } = await import('../benchmarks.ts');
+  const commands: Record<string, Command> = {};
   for (const entry of benchmarkEntries()) {
     if (entry.commands && Object.keys(entry.commands).length > 0) commands[entry.id] = entryCommand({ ...entry, commands: entry.commands });
   }

@@ -23,10 +23,19 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   plan: { summary: 'scenarios a delivery study needs to detect a difference between two forms at a given power (simulated with a sim profile)', run: async (args) => (await import('./plan.ts')).runPlanCommand(args) },
 };
 
-/** The built-in commands and those the registered benchmarks bring (whose entries are imported here). */
+/** The built-in commands and the built-in benchmarks' (whose entries load when their command runs). */
 async function allCommands(): Promise<Record<string, Command>> {
-  const { benchmarkCommands } = await import('./benchmark-commands.ts');
-  return { ...COMMANDS, ...benchmarkCommands() };
+  const { builtInBenchmarkCommands } = await import('./benchmark-commands.ts');
+  return { ...COMMANDS, ...builtInBenchmarkCommands() };
+}
+
+/** A command by name; benchmarks registered at run time are looked up (loading the registry) only on a miss. */
+async function findCommand(name: string): Promise<Command | undefined> {
+  const known = await allCommands();
+  if (Object.hasOwn(known, name)) return known[name];
+  const { registeredBenchmarkCommands } = await import('./benchmark-commands.ts');
+  const registered = await registeredBenchmarkCommands();
+  return Object.hasOwn(registered, name) ? registered[name] : undefined;
 }
 
 export async function usage(): Promise<string> {
@@ -40,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : (await allCommands())[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : await findCommand(name);
   if (!command) {
     const hint = didYouMean(name, Object.keys(await allCommands()));
     process.stderr.write(`recovery-bench: unknown command "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`recovery-bench help\`\n`);
