@@ -26,18 +26,11 @@ export const CodingConfigSchema = z.strictObject({
 });
 export type CodingConfig = z.infer<typeof CodingConfigSchema>;
 
-/** Agents where `recovery-bench agents install` put them (libs/agents' cache folder). */
-export const installedAgent: AgentLocator = async (name) => {
-  const { locateAgent } = await import('@recovery-bench/agents');
-  const located = locateAgent(name);
-  return { command: located.command[0]!, args: located.command.slice(1), version: located.version };
-};
-
 /**
- * The coding-agent testbed as the suite sees it, running the agents `locate` finds (by default those installed by
- * `recovery-bench agents install`; tests may pass their own).
+ * The coding-agent testbed as the suite sees it. Agents are installed and found by the caller (the app passes the
+ * locator of `recovery-bench agents`), since a benchmark library does not install programs.
  */
-export function makeCodingEntry(locate: AgentLocator = installedAgent): BenchmarkEntry<CodingConfig, CodingTask> {
+export function codingEntry(locate: AgentLocator): BenchmarkEntry<CodingConfig, CodingTask> {
   return {
     id: 'coding',
     version: TESTBED_VERSION,
@@ -69,6 +62,3 @@ export function makeCodingEntry(locate: AgentLocator = installedAgent): Benchmar
     },
   };
 }
-
-/** The testbed's entry for the runner's registry. */
-export const codingEntry = makeCodingEntry();
