@@ -67,3 +67,27 @@ describe('correct iff u < p', () => {
     expect(turn.trace).toMatchObject({ correct: true, outcome: 'no-fix-found' });
   });
 });
+
+describe('the cause an unrecoverable report quotes', () => {
+  it('quotes the line that names the cause, not the first line of a traceback or a shell result', async () => {
+    const ideal = await resolveProfile('ideal');
+    const traceback = [
+      'Command: python fetch_data.py',
+      'Traceback (most recent call last):',
+      '  File "fetch_data.py", line 9, in <module>',
+      '    data = urllib.request.urlopen(URL).read()',
+      'urllib.error.HTTPError: HTTP Error 403: Forbidden',
+      'Exit code: 1',
+    ].join('\n');
+    const failure = { call: { name: 'run_shell', arguments: '{}' }, error: traceback, kind: 'unrecoverable', situation: 'C3', kindSource: 'keywords' } as const;
+    const turn = decide(failure as Parameters<typeof decide>[0], ideal, 0, []);
+    expect(turn.action).toEqual({ type: 'text', content: expect.stringContaining('failed with: urllib.error.HTTPError: HTTP Error 403: Forbidden.') });
+  });
+
+  it('keeps a one-line error whole', async () => {
+    const ideal = await resolveProfile('ideal');
+    const failure = { call: { name: 'get_order', arguments: '{}' }, error: 'Error: 403 Forbidden: a token is required', kind: 'unrecoverable', situation: 'C2', kindSource: 'keywords' } as const;
+    const turn = decide(failure as Parameters<typeof decide>[0], ideal, 0, []);
+    expect(turn.action).toEqual({ type: 'text', content: expect.stringContaining('failed with: Error: 403 Forbidden: a token is required.') });
+  });
+});

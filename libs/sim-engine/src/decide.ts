@@ -1,4 +1,5 @@
 import { findFix } from './fix.ts';
+import { causeLine } from './kind.ts';
 import type { PerceivedFailure } from './perceive.ts';
 import type { SimProfile } from './profiles.ts';
 import type { ChatTool } from './request.ts';
@@ -28,13 +29,14 @@ export function decide(failure: PerceivedFailure, profile: SimProfile, u: number
   return { action: { type: 'tool_calls', calls: [{ name: call.name, arguments: fix.arguments }] }, trace: { ...base, outcome: 'fix' } };
 }
 
-function firstLine(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
+/** The error's cause as the answer quotes it (see `causeLine`), cut at 200 characters. */
+function quotedCause(failure: PerceivedFailure): string {
+  const line = causeLine(failure.error, failure.kind);
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 function reportText(failure: PerceivedFailure): string {
-  return `I could not complete this. The ${failure.call.name} tool failed with: ${firstLine(failure.error)}. Retrying or changing the arguments will not fix this, so the cause has to be resolved first.`;
+  return `I could not complete this. The ${failure.call.name} tool failed with: ${quotedCause(failure)}. Retrying or changing the arguments will not fix this, so the cause has to be resolved first.`;
 }
 
 function giveUpText(failure: PerceivedFailure): string {
@@ -42,5 +44,5 @@ function giveUpText(failure: PerceivedFailure): string {
 }
 
 function noFixText(failure: PerceivedFailure): string {
-  return `The ${failure.call.name} call was rejected (${firstLine(failure.error)}), and the error does not say which value to use instead.`;
+  return `The ${failure.call.name} call was rejected (${quotedCause(failure)}), and the error does not say which value to use instead.`;
 }

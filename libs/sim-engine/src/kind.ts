@@ -23,6 +23,20 @@ export function kindFromKeywords(text: string): SimErrorKind | undefined {
   return KIND_KEYWORDS.find(({ patterns }) => patterns.some((p) => p.test(text)))?.kind;
 }
 
+/**
+ * The line of an error text that states its cause, as a reader would quote it: the first line with a word of the
+ * perceived kind (`HTTP Error 403: Forbidden` deep in a traceback), else the last line that opens like an error
+ * (a traceback's closing exception), else the first line. A one-line error is its own cause.
+ */
+export function causeLine(text: string, kind: SimErrorKind): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const patterns = KIND_KEYWORDS.find((k) => k.kind === kind)?.patterns ?? [];
+  const worded = lines.find((l) => patterns.some((p) => p.test(l)));
+  if (worded !== undefined) return worded;
+  const opening = lines.filter((l) => ERROR_OPENING.test(l) && !l.startsWith('Traceback'));
+  return opening.at(-1) ?? lines[0] ?? '';
+}
+
 // A common error opening: `Error…`, `ToolError`, `HTTP Error`/`HTTP 4xx|5xx`, `NNN Client|Server Error`,
 // a traceback, or an exception name followed by `:` or `(`.
 const ERROR_OPENING = /^(?:Error\b|ERROR\b|error:|ToolError\b|HTTP Error|HTTP [45]\d\d|\d{3} (?:Client|Server) Error|Traceback \(most recent call last\)|[A-Za-z_][\w.]*(?:Error|Exception|Timeout|timeout)\s*[:(])/;
