@@ -6,7 +6,7 @@ import { agentDriver } from './agents/registry.ts';
 import type { AgentLimits, AgentLocator } from './agents/types.ts';
 import type { DataService } from './data-service.ts';
 import { RESULT_FILES } from './datasets.ts';
-import { checkPython, runPytest } from './python.ts';
+import { checkPython, pathWithPython, runPytest } from './python.ts';
 import { outcomeScorer, type CodingObservation } from './scorer.ts';
 import { taskMarker } from './sim-scripts.ts';
 import type { CodingTask } from './task.ts';
@@ -53,7 +53,7 @@ async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions
     const prompt = taskPrompt(ws.dir);
     ctx.log?.(`${task.id}: ${driver.id} in ${ws.dir}`);
     const result = await driver.run({
-      agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, signal: ctx.signal,
+      agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, path: pathWithPython(python), signal: ctx.signal,
       endpoint: { openaiBaseUrl: ctx.endpoint.baseUrl, rootUrl: ctx.endpoint.rootUrl, model: ctx.endpoint.model },
     });
     if (ctx.signal?.aborted) throw new BenchError('run:aborted', 'the run was stopped');

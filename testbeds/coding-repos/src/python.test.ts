@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPython } from './python.ts';
+import { checkPython, pathWithPython } from './python.ts';
 
 describe('python check', () => {
   it('names the missing interpreter in one line', async () => {
@@ -17,5 +17,15 @@ describe('python check', () => {
     writeFileSync(fake, '#!/bin/sh\nif [ "$1" = "-m" ]; then echo "No module named pytest" >&2; exit 1; fi\nexec python3 "$@"\n');
     chmodSync(fake, 0o755);
     await expect(checkPython(fake)).rejects.toMatchObject({ code: 'coding:missing-pytest', hint: `${fake} -m pip install pytest` });
+  });
+});
+
+describe("the agent's PATH", () => {
+  it('puts the folder of the checked Python first, once', () => {
+    expect(pathWithPython('/opt/py/bin/python3', '/usr/bin:/opt/py/bin:/bin')).toBe('/opt/py/bin:/usr/bin:/bin');
+  });
+
+  it('leaves PATH alone for a bare command name', () => {
+    expect(pathWithPython('python3', '/usr/bin:/bin')).toBe('/usr/bin:/bin');
   });
 });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { CodingError } from './errors.ts';
 
@@ -17,6 +17,15 @@ export function checkPython(python = process.env.CODING_PYTHON): Promise<string>
     checked.set(key, probing);
   }
   return probing;
+}
+
+/**
+ * PATH with the folder of `python` first (when it is a path), so that an agent's shell, which runs `python3` and
+ * `pytest` by name, finds the interpreter the testbed checked rather than one without pytest.
+ */
+export function pathWithPython(python: string, path = process.env.PATH ?? ''): string {
+  if (!python.includes('/')) return path;
+  return [dirname(python), ...path.split(delimiter).filter((dir) => dir !== '' && dir !== dirname(python))].join(delimiter);
 }
 
 /**

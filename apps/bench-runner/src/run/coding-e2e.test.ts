@@ -70,7 +70,8 @@ describe.skipIf(!withAgents)('coding testbed end to end with real Qwen Code (BEN
     expect(calls.every((c) => String(c.userAgent).startsWith('QwenCode/0.24.4') && String(c.userAgent).includes(agentDriver('qwen-code').userAgentMarker))).toBe(true);
     const detections = calls.filter((c) => c.runId === 'c3').flatMap((c) => c.detections ?? []);
     expect(detections.map((d: { rule: string }) => d.rule)).toContain('qwen-exit');
-    expect(detections.find((d: { rule: string }) => d.rule === 'qwen-exit')).toMatchObject({ kind: expect.stringMatching(/transient|unrecoverable/) });
+    // flaky's 503 reads as transient, forbidden's 403 as unrecoverable (other results, e.g. a failing test run, may add more)
+    expect(detections.filter((d: { rule: string }) => d.rule === 'qwen-exit').map((d: { kind: string }) => d.kind)).toEqual(expect.arrayContaining(['transient', 'unrecoverable']));
     expect(calls.filter((c) => c.runId === 'off').some((c) => c.layer?.changed === true)).toBe(false);
     const maxTokens = calls.map((c) => c.request?.max_tokens as number);
     expect(maxTokens.every((n) => n > 0 && n <= 8192)).toBe(true);

@@ -23,7 +23,7 @@ export const claudeCode: AgentDriver = {
     await mkdir(join(home, '.claude'), { recursive: true });
     await writeFile(join(home, '.claude', 'settings.json'), `${JSON.stringify({ permissions: { allow: ALLOWED_TOOLS.split(',') } }, null, 2)}\n`);
     const env = {
-      PATH: process.env.PATH,
+      PATH: input.path,
       HOME: home,
       LANG: 'C.UTF-8',
       NO_PROXY: '127.0.0.1,localhost',

@@ -33,7 +33,7 @@ export const codex: AgentDriver = {
       '',
     ].join('\n');
     await writeFile(join(codexHome, 'config.toml'), config);
-    const env = { PATH: process.env.PATH, HOME: join(input.scratch, 'home'), CODEX_HOME: codexHome, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', RECOVERY_BENCH_API_KEY: 'sk-recovery-bench' };
+    const env = { PATH: input.path, HOME: join(input.scratch, 'home'), CODEX_HOME: codexHome, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', RECOVERY_BENCH_API_KEY: 'sk-recovery-bench' };
     const args = [...input.agent.args, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', input.prompt];
     const result = await runProcess(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal });
     return { ...readCodexEvents(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };

@@ -22,7 +22,7 @@ function openCodeFamily(spec: { id: AgentId; userAgentMarker: string; configFile
       await writeConfig(join(input.cwd, spec.configFile), input);
       const home = join(input.scratch, 'home');
       await mkdir(home, { recursive: true });
-      const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', ...spec.env };
+      const env = { PATH: input.path, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', ...spec.env };
       const args = [...input.agent.args, 'run', input.prompt, '--model', `${PROVIDER}/${input.endpoint.model}`, '--format', 'json', ...spec.extraArgs];
       const result = await runProcess(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal });
       return { ...readOpenCodeEvents(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };

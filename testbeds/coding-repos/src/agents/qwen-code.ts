@@ -16,7 +16,7 @@ export const qwenCode: AgentDriver = {
     const home = join(input.scratch, 'home');
     await writeQwenSettings(home, input);
     const env = {
-      PATH: process.env.PATH,
+      PATH: input.path,
       HOME: home,
       LANG: 'C.UTF-8',
       OPENAI_API_KEY: 'sk-recovery-bench',

@@ -39,6 +39,8 @@ export interface AgentRunInput {
   scratch: string;
   endpoint: AgentEndpoint;
   limits: AgentLimits;
+  /** The agent's PATH: the caller's, with the folder of the Python that has pytest first, so its shell finds it. */
+  path: string;
   signal?: AbortSignal;
 }
 
