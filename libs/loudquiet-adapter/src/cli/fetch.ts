@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CliError, parseCommandArgs, UsageError } from '@recovery-bench/harness';
+import { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
+import { FetchError, OfflineError, runGit } from '@recovery-bench/harness/fetch';
 import { GORILLA_BFCL_DIR, GORILLA_CLASS_MAP_FILE, GORILLA_CLASSES_DIR } from '../bridge/paths.ts';
 import { SuiteFileError } from '../suite/errors.ts';
 import { checkPinned, fingerprint, LOUDQUIET_PINS, PINNED_FILES, readFileBytes, REFERENCE_IN_CHECKOUT, SUITE_IN_CHECKOUT } from '../suite/source.ts';
@@ -25,51 +25,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The network cannot be reached: one line, exit 1. */
-class OfflineError extends CliError {
-  constructor(message: string) {
-    super('fetch:offline', message, { exitCode: 1, command: 'fetch loudquiet' });
-    this.name = 'OfflineError';
-  }
-}
-
-/** A git step failed for another reason: one line, exit 1. */
-class FetchError extends CliError {
-  constructor(message: string) {
-    super('fetch:failed', message, { exitCode: 1, command: 'fetch loudquiet' });
-    this.name = 'FetchError';
-  }
-}
-
-const UNREACHABLE = /could not resolve host|unable to access|failed to connect|couldn't connect|connection (timed out|refused|reset)|network is unreachable|temporary failure in name resolution|could not read from remote|name or service not known/i;
-
-function firstLine(text: string, pattern?: RegExp): string {
-  const lines = text.trim().split('\n').filter((l) => l.trim() !== '');
-  const line = (pattern && lines.find((l) => pattern.test(l))) ?? lines.find((l) => /^(fatal|error):/.test(l)) ?? lines[0] ?? '';
-  return line.replace(/^(fatal|error):\s*/, '');
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
-
-function git(step: string, url: string, args: string[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn('git', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', (error: NodeJS.ErrnoException) => fail(new FetchError(error.code === 'ENOENT' ? 'git is not installed' : `cannot run git: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code === 0) return done();
-      if (UNREACHABLE.test(stderr)) return fail(new OfflineError(`offline: cannot reach ${hostOf(url)} (${firstLine(stderr, UNREACHABLE)})`));
-      fail(new FetchError(`git ${step} failed: ${firstLine(stderr)}`));
-    });
-  });
-}
+const COMMAND = 'fetch loudquiet';
+const git = (step: string, url: string, args: string[]) => runGit(COMMAND, step, url, args);
 
 /** A cone-mode sparse clone of `paths` at `ref`; a clone left by an earlier attempt is reused. */
 async function sparseClone(url: string, dir: string, ref: string, paths: string[]): Promise<'cloned' | 'reused'> {
@@ -127,7 +84,7 @@ export async function runFetchCommand(args: string[]): Promise<number> {
 
   const g = await sparseClone(gorillaUrl, gorillaDir, gorillaRef, [GORILLA_CLASSES_DIR, `${GORILLA_BFCL_DIR}/bfcl_eval/constants`]);
   process.stdout.write(`${g} ${gorillaUrl} at ${gorillaRef} in ${gorillaDir} (sparse: ${GORILLA_CLASSES_DIR}, constants)\n`);
-  if (!existsSync(join(gorillaDir, GORILLA_CLASS_MAP_FILE))) throw new FetchError(`${gorillaDir} has no ${GORILLA_CLASS_MAP_FILE} at ${gorillaRef}`);
+  if (!existsSync(join(gorillaDir, GORILLA_CLASS_MAP_FILE))) throw new FetchError(COMMAND, `${gorillaDir} has no ${GORILLA_CLASS_MAP_FILE} at ${gorillaRef}`);
   const b = await sparseClone(brittleUrl, brittleDir, brittleRef, ['01_environment', '02_data_collection', '03_data_processing']);
   process.stdout.write(`${b} ${brittleUrl} at ${brittleRef} in ${brittleDir}\n`);
   for (const line of checkData(brittleDir)) process.stdout.write(`${line}\n`);

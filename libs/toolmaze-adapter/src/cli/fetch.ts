@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { CliError, parseCommandArgs, UsageError } from '@recovery-bench/harness';
+import { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
+import { errorLine, FetchError, OfflineError, runGit } from '@recovery-bench/harness/fetch';
 import { z } from 'zod';
 import { computeDataHash } from '../checkout.ts';
 import { TOOLMAZE_IDENTITY } from '../identity.ts';
@@ -24,44 +25,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The network cannot be reached: one line, exit 1. */
-class OfflineError extends CliError {
-  constructor(message: string) {
-    super('fetch:offline', message, { exitCode: 1, command: 'fetch toolmaze' });
-    this.name = 'OfflineError';
-  }
-}
-
-/** A download or git step failed for another reason: one line, exit 1. */
-class FetchError extends CliError {
-  constructor(message: string) {
-    super('fetch:failed', message, { exitCode: 1, command: 'fetch toolmaze' });
-    this.name = 'FetchError';
-  }
-}
-
-const UNREACHABLE = /could not resolve host|unable to access|failed to connect|connection (timed out|refused|reset)|network is unreachable|temporary failure in name resolution|could not read from remote|name or service not known/i;
-
-/** The line that says what went wrong: the first matching `pattern`, else the first `fatal:`/`error:`, else the first. */
-function firstLine(text: string, pattern?: RegExp): string {
-  const lines = text.trim().split('\n').filter((l) => l.trim() !== '');
-  const line = (pattern && lines.find((l) => pattern.test(l))) ?? lines.find((l) => /^(fatal|error):/.test(l)) ?? lines[0] ?? '';
-  return line.replace(/^(fatal|error):\s*/, '');
-}
-
-function git(step: string, args: string[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn('git', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', (error: NodeJS.ErrnoException) => fail(new FetchError(error.code === 'ENOENT' ? 'git is not installed' : `cannot run git: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code === 0) return done();
-      if (UNREACHABLE.test(stderr)) return fail(new OfflineError(`offline: cannot reach ${new URL(TOOLMAZE_IDENTITY.codeRepository).host} (${firstLine(stderr, UNREACHABLE)})`));
-      fail(new FetchError(`git ${step} failed: ${firstLine(stderr)}`));
-    });
-  });
-}
+const COMMAND = 'fetch toolmaze';
+const git = (step: string, args: string[]) => runGit(COMMAND, step, TOOLMAZE_IDENTITY.codeRepository, args);
 
 async function request(url: string): Promise<Response> {
   let response: Response;
@@ -69,9 +34,9 @@ async function request(url: string): Promise<Response> {
     response = await fetch(url, { redirect: 'follow' });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new OfflineError(`offline: cannot reach ${new URL(url).host} (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    throw new OfflineError(COMMAND, `offline: cannot reach ${new URL(url).host} (${cause?.code ?? cause?.message ?? (error as Error).message})`);
   }
-  if (!response.ok) throw new FetchError(`${url} answered HTTP ${response.status}`);
+  if (!response.ok) throw new FetchError(COMMAND, `${url} answered HTTP ${response.status}`);
   return response;
 }
 
@@ -79,7 +44,7 @@ const RevisionSchema = z.looseObject({ siblings: z.array(z.looseObject({ rfilena
 
 function safeRelative(name: string): string {
   const parts = name.split('/');
-  if (name.startsWith('/') || parts.some((p) => p === '..' || p === '')) throw new FetchError(`refusing the file name "${name}" from the dataset`);
+  if (name.startsWith('/') || parts.some((p) => p === '..' || p === '')) throw new FetchError(COMMAND, `refusing the file name "${name}" from the dataset`);
   return name;
 }
 
@@ -88,8 +53,8 @@ function unzip(zip: string, into: string): Promise<void> {
     const child = spawn('python3', ['-m', 'zipfile', '-e', zip, into], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', () => fail(new FetchError('python3 is needed to unzip the data')));
-    child.on('close', (code) => (code === 0 ? done() : fail(new FetchError(`cannot unzip ${zip}: ${firstLine(stderr)}`))));
+    child.on('error', () => fail(new FetchError(COMMAND, 'python3 is needed to unzip the data')));
+    child.on('close', (code) => (code === 0 ? done() : fail(new FetchError(COMMAND, `cannot unzip ${zip}: ${errorLine(stderr)}`))));
   });
 }
 
@@ -109,7 +74,7 @@ async function downloadData(dest: string): Promise<number> {
   const endpoint = (process.env.HF_ENDPOINT ?? 'https://huggingface.co').replace(/\/+$/, '');
   const { dataRepository: repo, dataRevision: rev } = TOOLMAZE_IDENTITY;
   const info = RevisionSchema.safeParse(await (await request(`${endpoint}/api/datasets/${repo}/revision/${rev}`)).json());
-  if (!info.success) throw new FetchError(`${endpoint}: unexpected answer for ${repo}@${rev}`);
+  if (!info.success) throw new FetchError(COMMAND, `${endpoint}: unexpected answer for ${repo}@${rev}`);
   const staging = mkdtempSync(join(tmpdir(), 'toolmaze-data-'));
   const data = join(dest, 'data');
   try {
@@ -147,7 +112,7 @@ async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
   const pinnedRef = codeRef === TOOLMAZE_IDENTITY.thirdPartyCodeCommit;
   process.stdout.write(`${earlierClone ? 'reused the clone' : `cloned ${TOOLMAZE_IDENTITY.codeRepository}`} at ${codeRef}${pinnedRef ? ' (the commit a third-party run used; unverified)' : ''} in ${dest}\n`);
   const count = await downloadData(dest);
-  if (!existsSync(join(dest, 'data', 'perturbed_tasks'))) throw new FetchError(`the data revision has no perturbed_tasks; see ${join(dest, 'data')}`);
+  if (!existsSync(join(dest, 'data', 'perturbed_tasks'))) throw new FetchError(COMMAND, `the data revision has no perturbed_tasks; see ${join(dest, 'data')}`);
   process.stdout.write(`downloaded ${TOOLMAZE_IDENTITY.dataRepository}@${TOOLMAZE_IDENTITY.dataRevision} (${count} file(s)) into ${join(dest, 'data')}\n`);
   const { sha256, files } = computeDataHash(dest);
   process.stdout.write(sha256 === TOOLMAZE_IDENTITY.perturbedTasksSha256
