@@ -120,43 +120,23 @@ export class BridgeEnvironment {
  */
 export class BridgeClient {
   readonly launch: BridgeLaunch;
-  readonly hello: BridgeReplies['hello'];
   readonly #child: ChildProcessWithoutNullStreams;
   readonly #pending = new Map<number, Pending>();
   readonly #stderr: string[] = [];
   readonly #timeoutMs: number;
+  #hello: BridgeReplies['hello'] | undefined;
   #nextId = 1;
   #buffer = '';
   #dead: LoudQuietBridgeError | undefined;
 
-  private constructor(launch: BridgeLaunch, child: ChildProcessWithoutNullStreams, hello: BridgeReplies['hello'], timeoutMs: number, stderr: string[]) {
+  private constructor(launch: BridgeLaunch, options: BridgeClientOptions) {
     this.launch = launch;
-    this.#child = child;
-    this.hello = hello;
-    this.#timeoutMs = timeoutMs;
-    this.#stderr = stderr;
-  }
-
-  /** Starts a process and waits for its `hello`. */
-  static async start(launch: BridgeLaunch, options: BridgeClientOptions = {}): Promise<BridgeClient> {
-    checkLaunch(launch);
+    this.#timeoutMs = options.timeoutMs ?? 60_000;
     const python = launch.python ?? 'python3';
     const child = spawn(python, launchArgs(launch), { env: bridgeEnv(launch.tz ?? 'UTC'), stdio: 'pipe' });
-    const stderr: string[] = [];
-    const holder: { client?: BridgeClient; early: Pending[]; startError?: LoudQuietBridgeError } = { early: [] };
-    let buffer = '';
-    let helloPending: Pending | undefined;
-    const fail = (error: LoudQuietBridgeError) => {
-      if (holder.client) return holder.client.#die(error);
-      holder.startError ??= error;
-      if (helloPending) {
-        clearTimeout(helloPending.timer);
-        helloPending.reject(error);
-        helloPending = undefined;
-      }
-    };
+    this.#child = child;
     child.on('error', (error: NodeJS.ErrnoException) =>
-      fail(new LoudQuietBridgeError('process', error.code === 'ENOENT' ? `Python interpreter "${python}" not found (install python3 ≥ 3.10 or set the interpreter)` : `cannot start "${python}": ${error.message}`)),
+      this.#die(new LoudQuietBridgeError('process', error.code === 'ENOENT' ? `Python interpreter "${python}" not found (install python3 ≥ 3.10 or set the interpreter)` : `cannot start "${python}": ${error.message}`)),
     );
     child.stdin.on('error', () => {
       // EPIPE after the process died: 'close' reports it.
@@ -164,58 +144,35 @@ export class BridgeClient {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       for (const line of chunk.split('\n')) {
         if (line === '') continue;
-        stderr.push(line);
-        if (stderr.length > STDERR_TAIL) stderr.shift();
+        this.#stderr.push(line);
+        if (this.#stderr.length > STDERR_TAIL) this.#stderr.shift();
         options.onStderr?.(line);
       }
     });
     child.on('close', (code, signal) => {
-      const last = stderr.at(-1);
-      fail(new LoudQuietBridgeError('process', `the Loud/Quiet bridge exited (${signal ?? `code ${code}`})${last ? `: ${last}` : ''}`, { exitCode: code, signal }));
+      const last = this.#stderr.at(-1);
+      this.#die(new LoudQuietBridgeError('process', `the Loud/Quiet bridge exited (${signal ?? `code ${code}`})${last ? `: ${last}` : ''}`, { exitCode: code, signal }));
     });
-    const timeoutMs = options.timeoutMs ?? 60_000;
-    const helloReply = new Promise<Record<string, unknown>>((resolve, reject) => {
-      helloPending = {
-        op: 'hello',
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          child.kill('SIGKILL');
-          fail(new LoudQuietBridgeError('process', `the Loud/Quiet bridge did not answer hello within ${timeoutMs} ms`));
-        }, timeoutMs),
-      };
-    });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (holder.client) return holder.client.#onData(chunk);
-      buffer += chunk;
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0 && helloPending) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        const reply = parseReply(line);
-        if (!reply) continue;
-        const pending = helloPending;
-        helloPending = undefined;
-        clearTimeout(pending.timer);
-        if (isBridgeError(reply)) pending.reject(replyError(reply));
-        else pending.resolve(withoutId(reply));
-      }
-    });
-    if (holder.startError) throw holder.startError;
-    child.stdin.write(`${JSON.stringify({ id: 0, op: 'hello' })}\n`);
-    let hello: Record<string, unknown>;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.#onData(chunk));
+  }
+
+  /** Starts a process and waits for its `hello`. */
+  static async start(launch: BridgeLaunch, options: BridgeClientOptions = {}): Promise<BridgeClient> {
+    checkLaunch(launch);
+    const client = new BridgeClient(launch, options);
     try {
-      hello = await helloReply;
+      client.#hello = await client.#send('hello', {});
     } catch (error) {
-      child.kill('SIGKILL');
+      client.#child.kill('SIGKILL');
       throw error;
     }
-    const client = new BridgeClient(launch, child, hello as unknown as BridgeReplies['hello'], timeoutMs, stderr);
-    holder.client = client;
-    client.#buffer = buffer;
-    if (holder.startError) client.#die(holder.startError);
     client.#setRef(false);
     return client;
+  }
+
+  /** What the bridge said when it started (Python version, classes, tasks, gorilla commit). */
+  get hello(): BridgeReplies['hello'] {
+    return this.#hello!;
   }
 
   get pid(): number | undefined {
@@ -247,6 +204,10 @@ export class BridgeClient {
   }
 
   request<O extends Exclude<Op, 'hello'>>(op: O, body: RequestOf<O>): Promise<BridgeReplies[O]> {
+    return this.#send(op, body);
+  }
+
+  #send<O extends Op>(op: O, body: RequestOf<O>): Promise<BridgeReplies[O]> {
     if (this.#dead) return Promise.reject(this.#dead);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
