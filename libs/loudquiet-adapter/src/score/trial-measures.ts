@@ -51,7 +51,8 @@ export function faultStep(record: PyValue): number | null {
 
 /**
  * Replanned, perseveration and repeat-identical (spec §8), over the results after `fault_step`; all False when
- * the fault never fired.
+ * the fault never fired. Replanned needs the failed call's own event to compare with: when the fault step has none
+ * (E2's retries inside the tool layer leave no trace of the failed call), the harness scores False, and so do we.
  */
 export function recoveryMeasures(record: PyValue): RecoveryMeasures {
   const at = faultStep(record);
@@ -61,7 +62,7 @@ export function recoveryMeasures(record: PyValue): RecoveryMeasures {
   const after = results.filter((r) => r.step > at);
   const same = (a: ToolResultView, b: ToolResultView) => a.tool === b.tool && a.argsKey === b.argsKey;
   return {
-    replanned: after.length > 0 && (failed === undefined || !same(after[0]!, failed)),
+    replanned: failed !== undefined && after.length > 0 && !same(after[0]!, failed),
     perseveration: longestRun(after, (r) => r.tool) >= 3,
     repeatIdentical: longestRun(after, (r) => `${r.tool}\u0000${r.argsKey}`) >= 3,
   };
