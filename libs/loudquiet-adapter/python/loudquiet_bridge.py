@@ -280,10 +280,11 @@ class Environment:
             self.victim = choose_victim(task, self.tools, self.target_step, rng_for(self.task_id, fault, seed))
 
     def visible(self):
-        return [n for n in self.tools if n not in self.hidden]
+        # Sorted by name, as the harness's visible_tools(): the unknown-tool text lists the first 12 of this order.
+        return sorted(n for n in self.tools if n not in self.hidden)
 
     def specs(self):
-        return [tool_spec(n, self.tools[n]) for n in sorted(self.visible())]
+        return [tool_spec(n, self.tools[n]) for n in self.visible()]
 
     def run(self, tool, args):
         try:

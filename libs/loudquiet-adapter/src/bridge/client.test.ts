@@ -100,11 +100,11 @@ describe('bridge: calls on a clean environment', () => {
     await env.close();
   });
 
-  it('answers an unknown tool with the first 12 visible names, counting the step', async () => {
+  it('answers an unknown tool with the first 12 visible names in name order, counting the step', async () => {
     const env = await bridge.environment('F002', 'clean', 0);
     const r = await env.call('feed_dog', '{}');
     expect(r).toMatchObject({ step: 1, ok: false, faulted: false });
-    expect(r.body).toBe("ToolError: unknown tool 'feed_dog'. Available: clear_beds, label_plot, list_seeds, open_gate, plant, register_visitor, status, survey, water, deposit, tag_entries ...");
+    expect(r.body).toBe("ToolError: unknown tool 'feed_dog'. Available: clear_beds, deposit, label_plot, list_seeds, open_gate, plant, register_visitor, status, survey, tag_entries, water ...");
     await env.close();
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLoudQuietData, type LoudQuietData } from '../suite/loader.ts';
@@ -39,6 +40,9 @@ T023 1 fillFuelTank estimate_drive_feasibility_by_mileage activateParkingBrake e
 T024 2 get_zipcode_based_on_city fillFuelTank get_zipcode_based_on_city fillFuelTank`
   .split('\n')
   .map((l) => l.split(' ') as [string, string, string, string, string, string]);
+
+/** SHA-256 of the 24 unknown-tool texts (`<task> <text>`, one per line), from the real classes at the pinned commit. */
+const UNKNOWN_TOOL_TEXTS_SHA256 = '4e5632d032dd00599b3924d606016ee245960cb3a18bb4d9f0a7bd81543f8ab9';
 
 const CELLS: [Fault, number, number][] = [
   ['missing_tool', 0, 2],
@@ -137,6 +141,25 @@ describe.skipIf(missing.length > 0)(title, () => {
     );
     expect((await t001.call('update_market_status', '{}')).body).toMatch(/^ToolError: unknown tool 'update_market_status'\. Available: (\w+, ){11}\w+ \.\.\.$/);
     for (const env of [t016, t008, t001]) await env.close();
+  });
+
+  it('lists the first 12 visible tools by name in the unknown-tool text, for every task (the text C3 repeats to the model)', async () => {
+    const texts: string[] = [];
+    let differsFromRegistration = 0;
+    for (const task of data.suite.tasks) {
+      const env = await bridge.environment(task.task_id, 'clean', 0);
+      const sorted = [...env.tools].sort();
+      const body = (await env.call('no_such_tool', '{}')).body;
+      expect(body).toBe(`ToolError: unknown tool 'no_such_tool'. Available: ${sorted.slice(0, 12).join(', ')} ...`);
+      // Registration order (class by class) would list other names in most tasks.
+      if (env.tools.slice(0, 12).join() !== sorted.slice(0, 12).join()) differsFromRegistration++;
+      texts.push(`${task.task_id} ${body}`);
+      await env.close();
+    }
+    expect(differsFromRegistration).toBe(17);
+    // The 24 texts pinned as one digest: a change of order, count or separator in any of them shows here.
+    expect(texts).toHaveLength(24);
+    expect(createHash('sha256').update(texts.join('\n')).digest('hex')).toBe(UNKNOWN_TOOL_TEXTS_SHA256);
   });
 
   it('silently corrupts a real result: T002 seed 0 reverses the working directory', async () => {
