@@ -89,7 +89,8 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
   },
   conditions: {
     explicit: ['timeout', 'schema_drift', 'missing_tool'],
-    control: ['clean'],
+    // The paper's control: where the layer must not act, the clean runs and the silent corruption no error text announces.
+    control: ['clean', 'silent_corruption'],
     transient: ['timeout'],
     missingTool: ['missing_tool'],
   },

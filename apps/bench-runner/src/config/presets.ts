@@ -32,7 +32,7 @@ const DEFAULT: RunConfigInput = {
     { id: 'c3-vs-e2', name: 'proxy-c3 − e2 (tool-side retries), transient faults', a: 'proxy-c3', b: 'e2', conditions: ['P1'] },
     // Loud/Quiet's conditions; a run reports only the contrasts whose conditions it has.
     { id: 'loudquiet:layer-effect', name: 'Loud/Quiet layer effect (proxy-c3 − off), explicit faults', a: 'proxy-c3', b: 'off', conditions: ['timeout', 'schema_drift', 'missing_tool'], test: 'descriptive' },
-    { id: 'loudquiet:control', name: 'Loud/Quiet control (proxy-c3 − off), clean', a: 'proxy-c3', b: 'off', conditions: ['clean'], test: 'equivalence', margin: 5 },
+    { id: 'loudquiet:control', name: 'Loud/Quiet control (proxy-c3 − off), clean and silent corruption', a: 'proxy-c3', b: 'off', conditions: ['clean', 'silent_corruption'], test: 'equivalence', margin: 5 },
     { id: 'loudquiet:c3-vs-e1', name: 'Loud/Quiet proxy-c3 − e1 (oracle guidance), explicit faults', a: 'proxy-c3', b: 'e1', conditions: ['timeout', 'schema_drift', 'missing_tool'], test: 'descriptive' },
     { id: 'loudquiet:c3-vs-e2', name: 'Loud/Quiet proxy-c3 − e2 (tool-side retries), timeout', a: 'proxy-c3', b: 'e2', conditions: ['timeout'], test: 'descriptive' },
   ],

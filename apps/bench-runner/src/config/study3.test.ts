@@ -63,6 +63,18 @@ describe('the study3 preset', () => {
     expect(md).toMatch(/\| toolmaze\/small H3\.1: G-on - V, explicit errors \| `toolmaze\/small:h3\.1:V` \| all \| .* \| (not )?supported, mixed with engine differences \|/);
   });
 
+  it('takes Loud/Quiet\'s control over clean and silent corruption, the paper\'s conditions where the layer must not act', () => {
+    // G-on and G-off agree everywhere but on silent corruption, where G-on loses units 0–9 of 20.
+    const conditions = ['clean', 'timeout', 'silent_corruption', 'schema_drift', 'missing_tool'];
+    const pass = (system: string, _model: string, unit: number, condition: string) => !(system === 'G-on' && condition === 'silent_corruption' && unit < 10);
+    const dir = syntheticRun(pass, { benchmark: 'loudquiet', conditions, config: overrideEngines(config, 'sim') });
+    const summary = summarize([loadRun(dir)], { resamples: 2000, seed: 5 });
+    const control = summary.contrasts.find((c) => c.id === 'loudquiet/small:control')!;
+    // Pooled over both control conditions: −50 points on one of two, so −25.
+    expect(control.estimate).toBeCloseTo(-0.25, 10);
+    expect(summary.contrasts.find((c) => c.id === 'loudquiet/small:layer-effect')!.estimate).toBe(0);
+  });
+
   it('starts each engine on its own weights: GGUF for GeulPU and llama.cpp, the model directory for vLLM and SGLang', () => {
     const geulpu = adapterConfig(config, 'geulpu', 'qwen3-8b', { cwd: '/lab' });
     expect(geulpu).toMatchObject({ kind: 'docker', engine: 'geulpu', image: 'geulpu:0.15.0', model: { path: '/lab/models/Qwen3-8B-Q8_0.gguf', servedName: 'qwen3-8b', contextLength: 32_768, toolFormat: 'qwen' } });
