@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { BenchError, type TaskRef } from '@recovery-bench/harness';
-import type { RunConfig } from '../config/schema.ts';
+import { seedsOf, type RunConfig } from '../config/schema.ts';
 import type { SampleKey } from './run-dir.ts';
 
 export interface PlannedSample extends SampleKey {
@@ -23,16 +23,17 @@ export function parseShard(text: string): Shard {
 }
 
 /**
- * Every (system × model × task × seed), ordered so that samples of one engine instance interleave systems
+ * Every (system × model × task × seed), the seeds the benchmark's section names (else the config's), ordered so that samples of one engine instance interleave systems
  * (a killed run then holds comparable parts of every system). A shard keeps the samples whose task hashes
  * to it, so all systems of a task land in the same shard and contrasts stay paired.
  */
-export function buildPlan(config: RunConfig, tasks: readonly TaskRef[], shard?: Shard): PlannedSample[] {
+export function buildPlan(config: RunConfig, benchmark: string, tasks: readonly TaskRef[], shard?: Shard): PlannedSample[] {
   const plan: PlannedSample[] = [];
+  const seeds = seedsOf(config, benchmark);
   for (const model of Object.keys(config.models)) {
     for (const task of tasks) {
       if (shard && shardOf(task.id, shard.count) !== shard.index) continue;
-      for (const seed of config.seeds) {
+      for (const seed of seeds) {
         for (const system of config.systems) {
           plan.push({ system: system.id, engine: system.engine, model, task: task.id, condition: task.condition, seed, taskRef: task });
         }
