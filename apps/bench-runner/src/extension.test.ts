@@ -55,7 +55,7 @@ describe('a benchmark added by registering its entry, with no other change', () 
     expect(scores.map((s) => s.scorers)).toEqual(Array(16).fill({ 'tiny:answered': '1' }));
     expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))).toMatchObject({ benchmark: 'tiny', versions: { benchmark: '1.0.0' }, benchmarkSource: { questions: 4 }, scoring: { primary: { scorer: 'tiny:answered', label: 'answer rate' } } });
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
-    expect(report).toMatch(/^# tiny: tiny-lab \(simulated/);
+    expect(report).toMatch(/^# tiny \(4 tasks\): tiny-lab \(simulated/);
     expect(report).toContain('| layer on broken lookups | `layer` | qwen3-8b |');
     expect(report).toContain('| tiny | qwen3-8b | broken | c3 |');
     expect(report).toContain('answer rate [95% CI]');

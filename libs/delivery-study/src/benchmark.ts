@@ -32,10 +32,12 @@ export async function prepareDelivery(config: DeliveryConfig): Promise<PreparedB
   // A named folder holds frozen stimuli, which must be what this code generates; else they are written afresh.
   const manifest = config.stimuliDir ? checkStimuli(dir, stimuli, config.seed, config.forms) : undefined;
   if (!manifest) writeStimuli(dir, stimuli, config.seed, config.forms);
+  const sha = (manifest ?? checkStimuli(dir, stimuli, config.seed, config.forms)).sha256;
   return {
     benchmark: deliveryBenchmark(config.mode),
     tasks: deliveryTasks(config),
-    manifest: { seed: config.seed, stimuliDir: dir, mode: config.mode, forms: config.forms, kinds: config.kinds, sha256: (manifest ?? checkStimuli(dir, stimuli, config.seed, config.forms)).sha256 },
+    source: { kind: 'built-in', label: `delivery-study stimuli generated from seed ${config.seed} in ${dir} (stimuli.jsonl SHA-256 ${sha['stimuli.jsonl']?.slice(0, 12) ?? 'unknown'})` },
+    manifest: { seed: config.seed, stimuliDir: dir, mode: config.mode, forms: config.forms, kinds: config.kinds, sha256: sha },
     warnings: [],
     simScriptsDir: join(dir, SIM_SCRIPTS_DIR),
   };

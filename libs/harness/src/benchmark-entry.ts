@@ -2,10 +2,29 @@ import type { ConditionRoles } from '@recovery-bench/analysis';
 import type { z } from 'zod';
 import type { Benchmark, Score, TaskRef } from './benchmark.ts';
 
+/**
+ * Where a run's tasks come from. Every report names it, and a study of the paper's inputs (a config with
+ * `requireRealTasks`) refuses fixtures: numbers on self-authored stand-ins test the machinery, not the benchmark.
+ */
+export interface TaskSource {
+  /**
+   * `real`: the benchmark's own tasks, read from a user's checkout or data files; `built-in`: tasks this suite defines
+   * as the benchmark (generated stimuli, self-authored repositories); `fixture`: self-authored stand-ins in the
+   * benchmark's format.
+   */
+  kind: 'real' | 'built-in' | 'fixture';
+  /** One line naming it: the checkout and its commit, the data files and their hashes, or the fixture suite. */
+  label: string;
+  /** For a fixture: how to get the real tasks, as commands (the fetch, then the setting that points at them). */
+  getReal?: string;
+}
+
 /** A benchmark's tasks for one run, with what the run directory records about where they came from. */
 export interface PreparedBenchmark<TTask extends TaskRef> {
   benchmark: Benchmark<TTask>;
   tasks: TTask[];
+  /** Where the tasks come from (before any selection). */
+  source: TaskSource;
   /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
   manifest: unknown;
   /** Problems in the source that do not stop a run, one line each. */

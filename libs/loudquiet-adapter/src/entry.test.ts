@@ -6,6 +6,8 @@ import { FIXTURE_SUITE } from './bridge/paths.ts';
 import { loudquietEntry, LoudquietConfigSchema } from './entry.ts';
 import { userText } from './loop/agent-loop.ts';
 import { sharedBridgePool } from './loop/bridge-pool.ts';
+import { GET_REAL_DATA } from './loop/source.ts';
+import { LOUDQUIET_ENV } from './suite/source.ts';
 
 afterAll(() => sharedBridgePool.closeAll());
 const limits = { limits: { maxRounds: 25, requestTimeoutMs: 60_000 } };
@@ -42,6 +44,27 @@ describe('the Loud/Quiet entry', () => {
     expect(prepared.tasks.map((t) => t.id)).toEqual(['F002:clean', 'F002:timeout', 'F005:timeout']);
     await prepared.close?.();
     expect(await loudquietEntry.stimuli(LoudquietConfigSchema.parse({ source: 'fixture' }))).toEqual([FIXTURE_SUITE, FIXTURE_SUITE.replace('task_suite.json', 'reference_states.json')]);
+  });
+
+  it('falls back from auto to the fixture suite with one warning naming what was missing, and names the source', async () => {
+    const saved = { ...process.env };
+    for (const name of Object.values(LOUDQUIET_ENV)) delete process.env[name];
+    try {
+      const prepared = await loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: 'auto', tasks: ['F001'] }), limits);
+      expect(prepared.warnings).toHaveLength(1);
+      expect(prepared.warnings[0]).toBe(`loudquiet: source auto: LOUDQUIET_GORILLA_DIR (a gorilla checkout) and LOUDQUIET_DATA_DIR or LOUDQUIET_BRITTLE_DIR (the data) are not set, so the fixture suite runs, not Loud/Quiet's 24 tasks (${GET_REAL_DATA})`);
+      expect(prepared.source).toMatchObject({ kind: 'fixture', label: expect.stringContaining('Loud/Quiet fixture suite'), getReal: GET_REAL_DATA });
+      await prepared.close?.();
+      process.env.LOUDQUIET_GORILLA_DIR = '/somewhere/gorilla';
+      const half = await loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: 'auto', tasks: ['F001'] }), limits);
+      expect(half.warnings[0]).toMatch(/^loudquiet: source auto: LOUDQUIET_DATA_DIR or LOUDQUIET_BRITTLE_DIR \(the data\) is not set, so/);
+      await half.close?.();
+      const fixture = await loudquietEntry.prepare(LoudquietConfigSchema.parse({ source: 'fixture', tasks: ['F001'] }), limits);
+      expect(fixture.warnings).toEqual([]);
+      await fixture.close?.();
+    } finally {
+      process.env = saved;
+    }
   });
 
   it('refuses a config that names no data, or names a condition it does not know, in one line', async () => {

@@ -2,6 +2,7 @@ import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { BenchError } from '@recovery-bench/harness/errors';
 import { z } from 'zod';
 import type { LoudquietTask } from './loop/benchmark.ts';
+import type { RunSource } from './loop/source.ts';
 
 const CONDITION_IDS = ['clean', 'timeout', 'silent_corruption', 'schema_drift', 'missing_tool'] as const;
 
@@ -40,13 +41,17 @@ export const LoudquietConfigSchema = z.strictObject({
 });
 export type LoudquietConfig = z.infer<typeof LoudquietConfigSchema>;
 
-async function resolveSource(config: LoudquietConfig) {
-  const { fixtureSource, realSource } = await import('./loop/source.ts');
-  if (config.source === 'fixture') return fixtureSource();
-  if (config.source === 'auto') return realSource() ?? fixtureSource();
+/** The data a section names; for `auto` without the real data, the fixture suite and what was missing. */
+async function resolveSource(config: LoudquietConfig): Promise<{ source: RunSource; missing?: string }> {
+  const { fixtureSource, missingRealSource, realSource } = await import('./loop/source.ts');
+  if (config.source === 'fixture') return { source: fixtureSource() };
+  if (config.source === 'auto') {
+    const real = realSource();
+    return real ? { source: real } : { source: fixtureSource(), missing: missingRealSource() };
+  }
   const found = realSource(config.source, {});
   if (!found) throw new BenchError('config:invalid', 'benchmarks.loudquiet.source: give the data as checkout, dataDir, or suite and reference');
-  return found;
+  return { source: found };
 }
 
 /**
@@ -60,8 +65,9 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
   configSchema: LoudquietConfigSchema,
   async prepare(config) {
     const { prepareLoudquiet } = await import('./loop/benchmark.ts');
-    return prepareLoudquiet({
-      source: await resolveSource(config),
+    const { source, missing } = await resolveSource(config);
+    const prepared = await prepareLoudquiet({
+      source,
       conditions: config.conditions,
       ids: config.tasks,
       limit: config.limit,
@@ -70,9 +76,11 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
       tz: config.tz,
       allowUnpinned: config.allowUnpinned,
     });
+    if (missing) prepared.warnings.unshift(`loudquiet: source auto: ${missing}, so the fixture suite runs, not Loud/Quiet's 24 tasks (${prepared.source.getReal})`);
+    return prepared;
   },
   async stimuli(config) {
-    const source = await resolveSource(config);
+    const { source } = await resolveSource(config);
     return [source.files.suitePath, source.files.referencePath];
   },
   score: { scorer: 'loudquiet:state-agreement', label: 'state agreement' },

@@ -31,6 +31,7 @@ export async function prepareCoding(config: CodingConfig, locate: AgentLocator):
   return {
     benchmark: codingBenchmark({ service, locate, limits: config.agentLimits, concurrency: config.concurrency }),
     tasks,
+    source: { kind: 'built-in', label: `the testbed's six self-authored repositories (${config.repos.join(', ')}) and its data service (the paper's repositories are not published)` },
     manifest: { agents: versions, repos: config.repos, modes: config.modes, agentLimits: config.agentLimits },
     warnings: [],
     simScriptsDir: scriptsDir,

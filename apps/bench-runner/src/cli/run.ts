@@ -12,13 +12,14 @@ import { REPO_ROOT } from './paths.ts';
 
 const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
                           [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR] [--shard i/n]
-                          [--agents a,b] [--no-report]
+                          [--agents a,b] [--allow-fixtures] [--no-report]
 
 Runs the plan (systems × models × tasks × seeds) into a run directory, scores it (scores.jsonl) and writes its
 report. Without --config or --preset it runs the built-in default on the sim engine (the benchmark's own preset
 where one has its id, e.g. delivery: every paper profile; coding: Qwen Code on six repositories). Without
 <benchmark> it runs the one benchmark the config names. --tasks names tasks or units (base tasks). --agents picks
-the coding agents of the coding testbed.
+the coding agents of the coding testbed. A config that requires real tasks (the study3 preset) stops when a
+benchmark has only its fixture suite; --allow-fixtures runs it anyway, and the report's title says so.
 Benchmarks: ${benchmarkIds().join(', ')}. The last line printed names the run directory.`;
 
 const OPTIONS = {
@@ -31,6 +32,7 @@ const OPTIONS = {
   resume: { type: 'string' },
   shard: { type: 'string' },
   agents: { type: 'string' },
+  'allow-fixtures': { type: 'boolean', default: false },
   'no-report': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -97,7 +99,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
     const result = await executeRun({
       benchmark: name, config, outDir: values.out, resumeDir: values.resume,
       shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
-      signal: controller.signal, repoRoot: REPO_ROOT,
+      allowFixtures: values['allow-fixtures'], signal: controller.signal, repoRoot: REPO_ROOT,
     });
     if (result.manifest.status === 'interrupted') {
       process.stdout.write(`interrupted after ${result.ran} new samples; resume with: recovery-bench run ${name} --resume ${result.dir}\n${result.dir}\n`);

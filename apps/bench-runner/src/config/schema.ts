@@ -81,8 +81,37 @@ export const ANALYSIS_PRESETS = ['study3'] as const;
  * call, so that a benchmark registered at run time is part of it.
  */
 export function runConfigSchema(benchmarks: readonly BenchmarkSection[]) {
-  const sections = z.strictObject(Object.fromEntries(benchmarks.map((b) => [b.id, b.configSchema.optional()])));
+  const sections = z.strictObject(Object.fromEntries(benchmarks.map((b) => [b.id, withSectionKeys(b.configSchema).optional()])));
   return buildRunConfigSchema(sections);
+}
+
+const SeedsSchema = z.array(z.number().int()).min(1);
+
+/** Keys every benchmark section has beside the entry's own. */
+export const SectionKeysSchema = z.strictObject({
+  /**
+   * This benchmark's seeds, in place of the config's `seeds`: a benchmark whose runs differ by seed (Loud/Quiet's
+   * faults draw from it: the paper ran {0, 1}) beside one on a deterministic engine that would only repeat itself.
+   */
+  seeds: SeedsSchema.optional(),
+});
+export type SectionKeys = z.infer<typeof SectionKeysSchema>;
+
+/** An entry's section schema with the section keys added (sections are strict objects; any other is left as it is). */
+function withSectionKeys(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.extend(SectionKeysSchema.shape) : schema;
+}
+
+/** The section keys of a benchmark's section, and the rest: what the entry's own schema reads. */
+export function splitSection(section: unknown): { keys: SectionKeys; own: unknown } {
+  if (section === null || typeof section !== 'object' || Array.isArray(section)) return { keys: {}, own: section };
+  const { seeds, ...own } = section as Record<string, unknown>;
+  return { keys: seeds === undefined ? {} : { seeds: seeds as number[] }, own };
+}
+
+/** The seeds a benchmark runs with: its section's, else the config's. */
+export function seedsOf(config: Pick<RunConfig, 'seeds' | 'benchmarks'>, benchmark: string): number[] {
+  return splitSection(config.benchmarks[benchmark]).keys.seeds ?? config.seeds;
 }
 
 /** What the config needs of a benchmark entry. */
@@ -97,13 +126,19 @@ function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benc
     name: Id,
     /** Put "simulated" in report titles; set automatically when a sim engine is used. */
     description: z.string().optional(),
+    /**
+     * The run is meant to measure the benchmarks' real tasks (the paper's inputs): a benchmark with only its fixture
+     * suite stops the run before it starts, unless `--allow-fixtures` is given.
+     */
+    requireRealTasks: z.boolean().default(false),
     /** Where models' `weights` paths start (default: the working directory). */
     modelsDir: z.string().min(1).optional(),
     engines: z.record(Id, EngineConfigSchema).refine((e) => Object.keys(e).length > 0, 'name at least one engine'),
     models: z.record(Id, ModelConfigSchema).refine((m) => Object.keys(m).length > 0, 'name at least one model'),
     systems: z.array(SystemConfigSchema).min(1),
     benchmarks,
-    seeds: z.array(z.number().int()).min(1).default([0]),
+    /** Every benchmark's seeds, unless its section names its own. */
+    seeds: SeedsSchema.default([0]),
     concurrency: z
       .strictObject({
         perEngine: z.number().int().min(1).max(256).default(4),

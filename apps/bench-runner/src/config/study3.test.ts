@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { loadRun, summarize } from '../report/summarize.ts';
 import { renderMarkdown } from '../report/render.ts';
 import { syntheticRun } from '../testing/synthetic-run.ts';
 import { overrideEngines, parseRunConfig, presetConfig } from './load.ts';
+import { seedsOf } from './schema.ts';
 
 const RUN_MODULE = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
 
@@ -83,21 +84,49 @@ describe('the study3 preset', () => {
     expect(adapterConfig(config, 'sglang', 'qwen3-8b', { cwd: '/lab' })).toMatchObject({ engine: 'sglang', model: { path: '/lab/models/Qwen3-8B' } });
   });
 
-  it('runs here on the sim engine: recovery-bench run toolmaze --preset study3 --engine-override sim --tasks FX_001', async () => {
+  it('stops without the real tasks: one line naming --allow-fixtures and the fetch commands, before any run directory', async () => {
     const out = mkdtempSync(join(tmpdir(), 'rb-study3-'));
-    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['toolmaze', '--preset', 'study3', '--engine-override', 'sim', '--tasks', 'FX_001', '--out', out]);
+    const saved = process.env.TOOLMAZE_ROOT;
+    delete process.env.TOOLMAZE_ROOT;
+    try {
+      const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['toolmaze', '--preset', 'study3', '--engine-override', 'sim', '--out', out]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      const lines = stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^recovery-bench run: study3 runs the paper's tasks, but toolmaze has only its fixture suite here: get its real tasks with `recovery-bench fetch toolmaze --dest ToolMaze && export TOOLMAZE_ROOT=\$PWD\/ToolMaze`, or run the fixture tasks anyway with --allow-fixtures$/);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      if (saved !== undefined) process.env.TOOLMAZE_ROOT = saved;
+    }
+  }, 120_000);
+
+  it('runs here on the fixture tasks when asked: run toolmaze --preset study3 --engine-override sim --allow-fixtures --tasks FX_001', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-study3-'));
+    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['toolmaze', '--preset', 'study3', '--engine-override', 'sim', '--allow-fixtures', '--tasks', 'FX_001', '--out', out]);
     expect(code, stderr).toBe(0);
     const dir = stdout.trim().split('\n').at(-1)!;
-    const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string; simulated: boolean; plan: { samples: number } };
-    expect(manifest).toMatchObject({ status: 'complete', simulated: true });
-    // 3 models × 7 systems × FX_001's 5 conditions.
-    expect(manifest.plan.samples).toBe(105);
-    expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(105);
+    const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string; simulated: boolean; plan: { samples: number }; taskSource: { kind: string; units: number; tasks: number } };
+    expect(manifest).toMatchObject({ status: 'complete', simulated: true, taskSource: { kind: 'fixture', units: 1, tasks: 3 } });
+    // 3 models × 7 systems × FX_001's P0, P1 and P2 (the paper's modes).
+    expect(manifest.plan.samples).toBe(63);
+    expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(63);
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(report.split('\n')[0]).toBe("# toolmaze (1 fixture task): study3 (fixture tasks, not the paper's; simulated: sim engine, not a model)");
+    expect(report).toMatch(/^- toolmaze: 1 fixture task \(3 per system, model and seed\) from ToolMaze fixture suite/m);
     expect(report).toMatch(/toolmaze\/small H3\.1: G-on - V, explicit errors \| `toolmaze\/small:h3\.1:V`/);
     expect(report).toMatch(/toolmaze\/small H3\.2: G-off - L, all conditions/);
-    expect(existsSync(join(dir, 'report.html'))).toBe(true);
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { title: string; runs: { taskSource: { kind: string; label: string } }[] };
+    expect(json.title).toContain("fixture tasks, not the paper's");
+    expect(json.runs[0]!.taskSource).toMatchObject({ kind: 'fixture', label: expect.stringContaining('ToolMaze fixture suite') });
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('fixture tasks, not the paper&#39;s');
   }, 120_000);
+
+  it('runs Loud/Quiet at seeds 0 and 1 and ToolMaze at seed 0', () => {
+    expect(seedsOf(config, 'loudquiet')).toEqual([0, 1]);
+    expect(seedsOf(config, 'toolmaze')).toEqual([0]);
+    expect(Object.keys(config.benchmarks)).toEqual(['toolmaze', 'loudquiet']);
+  });
 });
 
 describe('docker and process engines in a run config', () => {

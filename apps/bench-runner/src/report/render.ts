@@ -31,6 +31,16 @@ function identityLines(s: Summary): string[] {
   });
 }
 
+/** Each run's benchmark with where its tasks come from and how many ran (the report's second paragraph). */
+function taskSourceLines(s: Summary): string[] {
+  return s.runs.map((r) => {
+    const t = r.taskSource;
+    if (!t) return `- ${r.benchmark}: task source not recorded (a run of an older version)`;
+    const tasks = `${t.kind === 'built-in' ? 'built-in' : t.kind} task${t.units === 1 ? '' : 's'}`;
+    return `- ${r.benchmark}: ${t.units} ${tasks} (${t.tasks} per system, model and seed) from ${t.label}${t.kind === 'fixture' && t.getReal ? `; the real ones: \`${t.getReal}\`` : ''}`;
+  });
+}
+
 /** What the primary-score tables are headed by: "Pass rates", "State agreement", or both benchmarks' labels. */
 function scoreLabel(s: Summary): { title: string; column: string } {
   const labels = [...new Set(s.passRates.map((r) => r.label))];
@@ -61,6 +71,7 @@ function contrastSections(s: Summary): ContrastSection[] {
 export function renderMarkdown(s: Summary, studies: readonly string[] = []): string {
   const lines: string[] = [`# ${s.title}`, ''];
   if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
+  lines.push('**Tasks**', '', ...taskSourceLines(s), '');
   for (const study of studies) lines.push(study, '');
   for (const section of contrastSections(s)) {
     lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), '| contrast | id | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---|---:|---:|---:|---|');
@@ -93,6 +104,7 @@ export function renderHtml(s: Summary, studies: readonly string[] = []): string 
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
+    `<p><strong>Tasks</strong></p><ul>${taskSourceLines(s).map((l) => `<li>${escapeXml(l.slice(2))}</li>`).join('')}</ul>`,
     ...studies.map(studyHtml),
     ...contrastSections(s).flatMap((section) => [
       `<h2>${escapeXml(section.title)}</h2>`,

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { bootstrapMean, countFailures, evaluateContrasts, evaluatePreset, getPreset, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
 import { BenchError, forEachRecord, iterateLines, type ReportSection, type ScoredSample } from '@recovery-bench/harness';
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
-import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
+import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RecordedTaskSource, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
+import { seedsOf } from '../config/schema.ts';
 
 export const SUMMARY_FORMAT = 'recovery-bench/summary@2';
 
@@ -51,7 +52,7 @@ export interface Summary {
   simulated: boolean;
   /** System ids in the order the configs declare them. */
   systems: string[];
-  runs: { id: string; dir: string; benchmark: string; status: string; createdAt: string; configHash: string; git: RunManifest['git']; versions: RunManifest['versions']; engines: RunManifest['engines']; seeds: number[]; rules: string[]; samples: number; planned: number; excluded: number }[];
+  runs: { id: string; dir: string; benchmark: string; status: string; createdAt: string; configHash: string; git: RunManifest['git']; versions: RunManifest['versions']; engines: RunManifest['engines']; seeds: number[]; rules: string[]; samples: number; planned: number; excluded: number; taskSource: RecordedTaskSource | null }[];
   analysis: { resamples: number; seed: number; level: number };
   passRates: PassRate[];
   missingTool: MissingToolRow[];
@@ -120,7 +121,7 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
   const benchmarks = [...new Set(runs.map((r) => r.manifest.benchmark))];
   return {
     format: SUMMARY_FORMAT,
-    title: `${benchmarks.join(' + ')}: ${primary.manifest.config.name}${simulated ? ' (simulated: sim engine, not a model)' : ''}`,
+    title: reportTitle(runs, benchmarks, simulated),
     simulated,
     systems: [...new Set(runs.flatMap((r) => r.manifest.config.systems.map((s) => s.id)))],
     runs: runs.map(describeRun),
@@ -134,11 +135,30 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
   };
 }
 
+/**
+ * `toolmaze (24 fixture tasks) + loudquiet (24 real tasks): study3 (simulated: sim engine, not a model)`: each
+ * benchmark with its task source and count, the config, and what its numbers are not.
+ */
+function reportTitle(runs: readonly LoadedRun[], benchmarks: readonly string[], simulated: boolean): string {
+  const named = benchmarks.map((b) => {
+    const source = runs.find((r) => r.manifest.benchmark === b)?.manifest.taskSource;
+    return source ? `${b} (${source.units} ${source.kind === 'built-in' ? '' : `${source.kind} `}task${source.units === 1 ? '' : 's'})` : b;
+  });
+  const config = runs[0]!.manifest.config;
+  const fixtures = runs.some((r) => r.manifest.taskSource?.kind === 'fixture');
+  const notes = [
+    ...(fixtures && config.requireRealTasks ? ["fixture tasks, not the paper's"] : []),
+    ...(simulated ? ['simulated: sim engine, not a model'] : []),
+  ];
+  return `${named.join(' + ')}: ${config.name}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+
 function describeRun(r: LoadedRun): Summary['runs'][number] {
   const m = r.manifest;
   return {
     id: m.id, dir: r.dir, benchmark: m.benchmark, status: m.status, createdAt: m.createdAt, configHash: m.configHash, git: m.git, versions: m.versions, engines: m.engines,
-    seeds: m.config.seeds, rules: [...new Set(m.config.systems.map((s) => s.rules))], samples: r.samples.length + (r.excluded ?? 0), planned: m.plan.samples, excluded: r.excluded ?? 0,
+    seeds: seedsOf(m.config, m.benchmark), rules: [...new Set(m.config.systems.map((s) => s.rules))], samples: r.samples.length + (r.excluded ?? 0), planned: m.plan.samples, excluded: r.excluded ?? 0,
+    taskSource: m.taskSource ?? null,
   };
 }
 

@@ -37,6 +37,6 @@ describe('Loud/Quiet end to end on the sim engine (fixture suite)', () => {
     expect(md).toContain('## State agreement');
     expect(md).toContain('| loudquiet | qwen3-8b | clean | off | 100.0% [100.0%, 100.0%] | 5 | 0 |');
     expect(md).toContain('## Missing tool (H3.4)');
-    expect(md).toMatch(/^# loudquiet: loudquiet-e2e-fixture \(simulated/);
+    expect(md).toMatch(/^# loudquiet \(5 fixture tasks\): loudquiet-e2e-fixture \(simulated/);
   }, 120_000);
 });

@@ -1,10 +1,10 @@
 import { BenchError, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
-import type { RunConfig } from '../config/schema.ts';
+import { splitSection, type RunConfig } from '../config/schema.ts';
 import type { RunScoring } from './run-dir.ts';
 
 /** The config's section for a benchmark, checked by the entry's own schema. */
 export function benchmarkSection(entry: BenchmarkEntry, config: RunConfig): unknown {
-  const section = config.benchmarks[entry.id];
+  const section = splitSection(config.benchmarks[entry.id]).own;
   if (section === undefined) throw new BenchError('config:invalid', `the config ${config.name} has no benchmarks.${entry.id} section`, { hint: `add \`benchmarks: { ${entry.id}: {} }\` for its defaults` });
   const parsed = entry.configSchema.safeParse(section);
   if (!parsed.success) throw new BenchError('config:invalid', `benchmarks.${entry.id} of config ${config.name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(section)'}: ${i.message}`).join('; ')}`);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ConditionRoles } from '@recovery-bench/analysis';
-import { BenchError, type PrimaryScore, type Score, type Transcript } from '@recovery-bench/harness';
+import { BenchError, type PrimaryScore, type Score, type TaskSource, type Transcript } from '@recovery-bench/harness';
 import type { RunConfig } from '../config/schema.ts';
 
 export const RUN_FORMAT = 'recovery-bench/run@1';
@@ -70,16 +70,26 @@ export interface RunManifest {
   versions: { recoveryBench: string; node: string; benchmark: string };
   git: { sha: string | null; dirty: boolean | null };
   shard: { index: number; count: number } | null;
-  /** The --systems and --tasks selection; a resumed run keeps it. */
-  selection: { systems: string[] | null; tasks: string[] | null };
+  /** The --systems and --tasks selection (and --allow-fixtures); a resumed run keeps it. */
+  selection: { systems: string[] | null; tasks: string[] | null; allowFixtures?: boolean };
   plan: { samples: number };
   engines: { name: string; kind: string; model: string; detail?: Record<string, unknown> }[];
   /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
   benchmarkSource: unknown;
+  /** Where the tasks come from and how many ran (absent in runs of older versions). */
+  taskSource?: RecordedTaskSource;
   /** Which score the report reads, the resampling unit and the conditions' roles (absent in runs of older versions). */
   scoring?: RunScoring;
   /** For a run made by `recovery-bench merge`: the runs it joined. */
   mergedFrom?: { id: string; dir: string; shard: { index: number; count: number } | null; status: RunStatus }[];
+}
+
+/** A benchmark's task source as a run records it, with the selection's size. */
+export interface RecordedTaskSource extends TaskSource {
+  /** Tasks in the plan (trials of one system, model and seed). */
+  tasks: number;
+  /** Their resampling units (ToolMaze's base tasks, Loud/Quiet's tasks). */
+  units: number;
 }
 
 /** A stable hash of the config: canonical JSON with sorted keys. */

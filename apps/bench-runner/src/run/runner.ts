@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { asBenchError, BenchError, iterateRecords, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
+import { asBenchError, BenchError, iterateRecords, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef, type TaskSource } from '@recovery-bench/harness';
 import { getBenchmark } from '../benchmarks.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { buildPlan, type PlannedSample, type Shard } from './plan.ts';
@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Only these system ids / task or unit ids. */
   systems?: string[];
   tasks?: string[];
+  /** Run a benchmark's fixture tasks under a config that requires real ones (the report's title then says so). */
+  allowFixtures?: boolean;
   signal?: AbortSignal;
   progressOut?: NodeJS.WriteStream;
   /** Where `git rev-parse` reads the code version. */
@@ -50,6 +52,7 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
   const entry = getBenchmark(opts.benchmark);
   const prepared = await prepareBenchmark(entry, config);
   try {
+    refuseFixtures(config, entry.id, prepared.source, opts.allowFixtures === true);
     for (const w of prepared.warnings) log(`warning: ${w}`);
     return await runPrepared(opts, config, entry, prepared, log);
   } finally {
@@ -60,9 +63,9 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
 async function runPrepared(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, log: (line: string) => void): Promise<RunResult> {
   const tasks = opts.tasks ? selectTasks(prepared.tasks, { ids: opts.tasks }) : prepared.tasks;
   if (opts.tasks && tasks.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${opts.tasks.join(',')}`);
-  const plan = buildPlan(config, tasks, opts.shard);
+  const plan = buildPlan(config, entry.id, tasks, opts.shard);
   if (plan.length === 0) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
-  const { dir, manifest } = openRunDir(opts, config, entry, prepared, plan.length);
+  const { dir, manifest } = openRunDir(opts, config, entry, prepared, tasks, plan.length);
   const samplesPath = runFile(dir, 'samples.jsonl');
   const done = recordedKeys(samplesPath);
   const todo = plan.filter((s) => !done.has(keyString(s)));
@@ -108,6 +111,17 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
   return { dir, manifest, planned: plan.length, ran: sink.recorded, skipped: plan.length - todo.length };
 }
 
+/**
+ * A config that requires real tasks (the `study3` preset: numbers meant to be the paper's) stops before anything
+ * starts when a benchmark has only its fixture suite, saying how to get the real one; `--allow-fixtures` runs it
+ * anyway, and the report's title then says "fixture tasks, not the paper's".
+ */
+function refuseFixtures(config: RunConfig, benchmark: string, source: TaskSource, allowed: boolean): void {
+  if (!config.requireRealTasks || source.kind !== 'fixture' || allowed) return;
+  const getReal = source.getReal ? `get its real tasks with \`${source.getReal}\`` : 'point its section at its real tasks';
+  throw new BenchError('config:invalid', `${config.name} runs the paper's tasks, but ${benchmark} has only its fixture suite here: ${getReal}, or run the fixture tasks anyway with --allow-fixtures`);
+}
+
 /** The keys of the samples a run directory holds, read one record at a time. */
 function recordedKeys(samplesPath: string): Set<string> {
   const keys = new Set<string>();
@@ -125,6 +139,7 @@ function resumedOptions(opts: RunOptions): RunOptions {
     shard: manifest.shard ?? undefined,
     systems: manifest.selection?.systems ?? undefined,
     tasks: manifest.selection?.tasks ?? undefined,
+    allowFixtures: manifest.selection?.allowFixtures === true,
   };
 }
 
@@ -135,7 +150,7 @@ function selectSystems(config: RunConfig, ids: string[] | undefined): RunConfig 
   return { ...config, systems: config.systems.filter((s) => ids.includes(s.id)) };
 }
 
-function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, planned: number): { dir: string; manifest: RunManifest } {
+function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, tasks: readonly TaskRef[], planned: number): { dir: string; manifest: RunManifest } {
   const hash = configHash(config);
   if (opts.resumeDir) {
     const manifest = readManifest(opts.resumeDir);
@@ -162,10 +177,11 @@ function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, 
     versions: { recoveryBench: VERSION, node: process.version, benchmark: entry.version },
     git: gitIdentity(opts.repoRoot),
     shard: opts.shard ?? null,
-    selection: { systems: opts.systems ?? null, tasks: opts.tasks ?? null },
+    selection: { systems: opts.systems ?? null, tasks: opts.tasks ?? null, ...(opts.allowFixtures ? { allowFixtures: true } : {}) },
     plan: { samples: planned },
     engines: [],
     benchmarkSource: prepared.manifest,
+    taskSource: { ...prepared.source, tasks: tasks.length, units: new Set(tasks.map((t) => t.unit ?? t.id)).size },
     scoring: runScoring(entry),
   };
   return { dir, manifest };

@@ -54,6 +54,7 @@ export const tinyEntry: BenchmarkEntry<TinyConfig, TinyTask> = {
     }
     return {
       tasks: selectTasks(tasks, { ids: config.tasks, limit: config.limit }),
+      source: { kind: 'built-in', label: `${config.questions} generated questions` },
       manifest: { questions: config.questions },
       warnings: [],
       benchmark: {

@@ -1,4 +1,4 @@
-import { selectTasks, type Benchmark, type PreparedBenchmark, type RunContext, type TaskRef } from '@recovery-bench/harness';
+import { selectTasks, type Benchmark, type PreparedBenchmark, type RunContext, type TaskRef, type TaskSource } from '@recovery-bench/harness';
 import type { Fault, BridgeLaunch } from '../bridge/protocol.ts';
 import { checkGorillaCommit, verifyReferenceRebuild } from '../bridge/verify.ts';
 import { dumpsPy } from '../records/pyjson.ts';
@@ -9,7 +9,7 @@ import { runTrial, type TurnMessage } from './agent-loop.ts';
 import { sharedBridgePool } from './bridge-pool.ts';
 import { writeSimScripts } from './sim-scripts.ts';
 import { loadLoudQuietData } from '../suite/loader.ts';
-import { launchOf, type RunSource } from './source.ts';
+import { GET_REAL_DATA, launchOf, type RunSource } from './source.ts';
 import { SYSTEM_PROMPT_SHA256 } from './system-prompt.ts';
 
 export const LOUDQUIET_VERSION = '0.1.0';
@@ -90,11 +90,19 @@ export async function prepareLoudquiet(o: PrepareOptions): Promise<PreparedBench
   return {
     benchmark: loudquietBenchmark,
     tasks: selectTasks(all, { ids: o.ids, limit: o.limit }),
+    source: taskSource(manifest),
     manifest,
     warnings,
     simScriptsDir,
     close: () => sharedBridgePool.closeAll(),
   };
+}
+
+function taskSource(m: LoudquietManifest): TaskSource {
+  const files = `${m.suite.path} (SHA-256 ${m.suite.sha256.slice(0, 12)}), ${m.reference.path} (SHA-256 ${m.reference.sha256.slice(0, 12)})`;
+  if (m.source === 'fixture') return { kind: 'fixture', label: `Loud/Quiet fixture suite over the fixture environment (self-authored stand-ins, not Loud/Quiet's tasks): ${files}`, getReal: GET_REAL_DATA };
+  const gorilla = m.gorilla ? `${m.gorilla.dir} at ${m.gorilla.commit ? m.gorilla.commit.slice(0, 7) : 'an unknown commit (no .git)'}` : 'no gorilla checkout';
+  return { kind: 'real', label: `Loud/Quiet frozen suite ${files}; BFCL classes from ${gorilla}` };
 }
 
 /** Runs one trial on a pooled bridge process and returns its transcript with the trajectory record. */
