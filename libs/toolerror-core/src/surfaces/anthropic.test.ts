@@ -116,6 +116,25 @@ const TABLE: { name: string; body: Record<string, unknown>; messages: Message[];
     indices: [0, 0],
   },
   {
+    // Claude Code 2.1 sends its environment as a system message after the first user turn, with a field of its own.
+    name: 'a system message after a user turn, in blocks and as a string',
+    body: {
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'system', content: [{ type: 'text', text: '# Environment', cache_control: CACHE }], output_config: { effort: 'medium' } },
+        { role: 'assistant', content: 'ok' },
+        { role: 'system', content: 'be brief' },
+      ],
+    },
+    messages: [
+      { role: 'user', content: 'go' },
+      { role: 'system', content: [{ type: 'text', text: '# Environment', cache_control: CACHE }] },
+      { role: 'assistant', content: 'ok' },
+      { role: 'system', content: 'be brief' },
+    ],
+    indices: [0, 1, 2, 3],
+  },
+  {
     name: 'an empty user content and an empty assistant content',
     body: { messages: [{ role: 'user', content: [] }, { role: 'assistant', content: [] }, { role: 'assistant', content: '' }] },
     messages: [{ role: 'user', content: [] }, { role: 'assistant', content: null }, { role: 'assistant', content: '' }],
@@ -213,6 +232,26 @@ describe('the messageIndex of an Anthropic detection', () => {
   });
 });
 
+describe('a mid-conversation system message', () => {
+  const body = {
+    messages: [
+      { role: 'user', content: 'deploy' },
+      { role: 'system', content: [{ type: 'text', text: '# Environment' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'Bash', input: { command: 'sh deploy.sh' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'Exit code 1\nerror: permission denied', is_error: true }] },
+    ],
+  };
+
+  it('leaves the decision step as it is: the failed result is detected and C3 writes its note after it, the system message in place', () => {
+    const result = processRequest(body, { api: 'anthropic', form: 'c3' });
+    expect(result.detections).toEqual([{ messageIndex: 3, kind: 'unrecoverable', rule: 'is_error', scope: 'decision' }]);
+    const messages = (result.body as { messages: { role: string; content: unknown }[] }).messages;
+    expect(messages.map((m) => m.role)).toEqual(['user', 'system', 'assistant', 'user', 'user']);
+    expect(messages[1]).toEqual(body.messages[1]);
+    expect(String(messages[4]!.content)).toMatch(/^Note from the tool runtime: /);
+  });
+});
+
 describe('malformed Anthropic requests', () => {
   const cases: [string, unknown][] = [
     ['null', null],
@@ -220,7 +259,7 @@ describe('malformed Anthropic requests', () => {
     ['no messages', { model: 'claude', system: 'x' }],
     ['messages not an array', { messages: 'hi' }],
     ['a message that is not an object', { messages: [7] }],
-    ['a system message in messages', { messages: [{ role: 'system', content: 'x' }] }],
+    ['a system message with a non-text block', { messages: [{ role: 'user', content: 'x' }, { role: 'system', content: [{ type: 'image', source: {} }] }] }],
     ['a tool role', { messages: [{ role: 'tool', content: 'x' }] }],
     ['a message without role', { messages: [{ content: 'x' }] }],
     ['a message without content', { messages: [{ role: 'user' }] }],

@@ -9,6 +9,8 @@ import { readToolDefinitions } from './tools.ts';
  *   other blocks; a string content stays one user message.
  * - An assistant message becomes one assistant message: `tool_use` blocks turn into `tool_calls`, the other
  *   blocks (text, thinking, …) stay as content parts (a string content stays a string).
+ * - A system message inside `messages` (accepted mid-conversation by the Messages API since Claude Opus 4.8; Claude
+ *   Code sends one after the first user turn) stays a system message at its position.
  * Every canonical message remembers its Anthropic message index; messages of one index are written back together.
  */
 export function fromAnthropicMessages(body: unknown): Conversation {
@@ -18,14 +20,15 @@ export function fromAnthropicMessages(body: unknown): Conversation {
   }
   const messages: CanonicalMessage[] = [];
   request.messages.forEach((message, index) => {
-    if (!isPlainObject(message) || (message.role !== 'user' && message.role !== 'assistant')) {
-      throw new LayerInputError('layer:not-a-request', `messages[${index}] must be an object with role "user" or "assistant"`);
+    if (!isPlainObject(message) || (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system')) {
+      throw new LayerInputError('layer:not-a-request', `messages[${index}] must be an object with role "user", "assistant" or "system"`);
     }
     const content = message.content;
     if (typeof content !== 'string' && !Array.isArray(content)) {
       throw new LayerInputError('layer:not-a-request', `messages[${index}].content must be a string or an array of blocks`);
     }
     if (message.role === 'assistant') messages.push(assistantFromAnthropic(message, content, index));
+    else if (message.role === 'system') messages.push(systemFromAnthropic(message, content, index));
     else messages.push(...userFromAnthropic(message, content, index));
   });
   return { messages, tools: readToolDefinitions(request.tools) };
@@ -43,6 +46,18 @@ function assistantFromAnthropic(message: Record<string, unknown>, content: strin
   const out: Message = { role: 'assistant', content: parts.length > 0 ? parts : null };
   if (calls.length > 0) out.tool_calls = calls;
   return withOrigin(out, index, message);
+}
+
+/** A system message in `messages` carries text only (as the top-level `system` does). */
+function systemFromAnthropic(message: Record<string, unknown>, content: string | unknown[], index: number): CanonicalMessage {
+  if (Array.isArray(content)) {
+    content.forEach((block, b) => {
+      if (requireBlock(block, index, b).type !== 'text') {
+        throw new LayerInputError('layer:not-a-request', `messages[${index}].content[${b}]: a system message holds text blocks only`);
+      }
+    });
+  }
+  return withOrigin({ role: 'system', content: content as Content }, index, message);
 }
 
 function toolCallFromToolUse(block: ContentPart, index: number, b: number): ToolCall {
@@ -95,6 +110,11 @@ export function toAnthropicMessages(conversation: Conversation, body: Record<str
     if (message.role === 'assistant') {
       open = undefined;
       out.push(assistantToAnthropic(message));
+      continue;
+    }
+    if (message.role === 'system' || message.role === 'developer') {
+      open = undefined;
+      out.push({ ...(isPlainObject(origin?.raw) ? origin.raw : {}), role: 'system', content: message.content });
       continue;
     }
     // A fresh array: later blocks of the same source message are pushed into it, never into the canonical content.
