@@ -58,6 +58,48 @@ describe('recorded payloads: each API\'s documented shape, through the proxy and
   });
 });
 
+describe('system messages inside the conversation (every field today\'s clients send)', () => {
+  it('Anthropic: a system message after the user turn (Claude Code 2.1) stays at its place on the Chat side, as text', async () => {
+    const p = await start(answering({ content: 'ok' }), { layer: { form: 'c3' } });
+    const body = {
+      model: 'claude-x', max_tokens: 100, system: 'top', stream: false,
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'system', content: [{ type: 'text', text: '# Environment' }, { type: 'text', text: 'cwd: /w' }], output_config: { effort: 'medium' } },
+        ...failedTurn.slice(1),
+      ],
+    };
+    const answer = await p.post(JSON.stringify(body), {}, '/v1/messages');
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const sent = p.engine.chatBodies()[0]!.messages as { role: string; content: string }[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'system', 'assistant', 'tool', 'user']);
+    expect(sent[2]).toEqual({ role: 'system', content: '# Environment\ncwd: /w' });
+    expect(sent[5]!.content).toMatch(/^Note from the tool runtime: /);
+    const [record] = await p.records();
+    expect(record!.detections).toEqual([{ messageIndex: 3, kind: 'transient', rule: 'is_error', scope: 'decision' }]);
+  });
+
+  it('Responses: developer and system items mid-input stay at their place as system messages', async () => {
+    const p = await start(answering({ content: 'ok' }), { layer: { form: 'c3' } });
+    const body = {
+      model: 'gpt-x', instructions: 'top', store: false,
+      input: [
+        { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'sandbox: none' }] },
+        { role: 'user', content: 'Weather in Paris?' },
+        { role: 'system', content: 'be brief' },
+        { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+        { type: 'function_call_output', call_id: 'call_1', output: 'Error: 503 Service Unavailable' },
+      ],
+    };
+    const answer = await p.post(JSON.stringify(body), {}, '/v1/responses');
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const sent = p.engine.chatBodies()[0]!.messages as { role: string; content: string }[];
+    expect(sent.map((m) => m.role)).toEqual(['system', 'system', 'user', 'system', 'assistant', 'tool', 'user']);
+    expect(sent.slice(0, 4).map((m) => m.content)).toEqual(['top', 'sandbox: none', 'Weather in Paris?', 'be brief']);
+    expect(sent[6]!.content).toMatch(/^Note from the tool runtime: /);
+  });
+});
+
 describe('the official @anthropic-ai/sdk against /v1/messages', () => {
   it('is_error reaches the layer: the engine gets the c3 note; tool_use, stop reason and usage map back', async () => {
     const p = await start(answering({ content: null, toolCalls: [{ id: 'call_9', name: 'get_weather', arguments: '{"city":"Paris"}' }], finishReason: 'tool_calls' }), { layer: { form: 'c3' } });
