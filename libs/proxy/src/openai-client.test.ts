@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answering, chunks, sendJson, sendSse } from './testing/fake-engine.ts';
@@ -112,14 +113,29 @@ describe('the official openai client through the proxy', () => {
     expect(pair.proxy.counters.distinct.tool_parse_error).toBe(1);
   });
 
-  it('serves the model list and health locally', async () => {
-    pair = await startPair(answering({}), { model: { servedName: 'qwen3-8b', contextLength: 32_768 } });
+  it('lists the engine\'s models for OpenAI and Anthropic clients alike, and answers health locally', async () => {
+    const engineList = { object: 'list', data: [{ id: 'qwen3-8b', object: 'model', created: 1_700_000_000, owned_by: 'vllm', max_model_len: 32_768 }, { id: 'qwen3-8b-lora', object: 'model', created: 1_700_000_000, owned_by: 'vllm' }] };
+    pair = await startPair((req, res) => (req.path.endsWith('/v1/models') ? sendJson(res, 200, engineList) : sendJson(res, 404, {})), { model: { servedName: 'qwen3-8b' } });
     const models = await client(pair).models.list();
-    expect(models.data.map((m) => m.id)).toEqual(['qwen3-8b']);
+    expect(models.data.map((m) => [m.id, m.owned_by])).toEqual([['qwen3-8b', 'vllm'], ['qwen3-8b-lora', 'vllm']]);
+    expect((models.data[0] as unknown as { max_model_len: number }).max_model_len).toBe(32_768);
+    const anthropic = new Anthropic({ baseURL: pair.proxy.url, apiKey: 'k', maxRetries: 0 });
+    const listed = [];
+    for await (const m of anthropic.models.list()) listed.push(m);
+    expect(listed.map((m) => [m.type, m.id, m.display_name, m.created_at])).toEqual([['model', 'qwen3-8b', 'qwen3-8b', '2023-11-14T22:13:20.000Z'], ['model', 'qwen3-8b-lora', 'qwen3-8b-lora', '2023-11-14T22:13:20.000Z']]);
+    expect((await anthropic.models.retrieve('qwen3-8b-lora')).id).toBe('qwen3-8b-lora');
+    await expect(anthropic.models.retrieve('claude-x')).rejects.toMatchObject({ status: 404, error: { type: 'error', error: { type: 'not_found_error', message: expect.stringContaining('a request naming any model is answered by "qwen3-8b"') } } });
     const health = await fetch(`${pair.proxy.url}/health`);
     expect(health.status).toBe(200);
     expect(health.headers.get('x-proxy-request-id')).not.toBeNull();
-    expect(pair.engine.received).toHaveLength(0);
+    expect(pair.engine.received.map((r) => `${r.method} ${r.path}`)).toEqual(Array(4).fill('GET /v1/models'));
+  });
+
+  it('answers the model list from its configuration when the engine has none', async () => {
+    pair = await startPair((_req, res) => sendJson(res, 404, { error: 'no route' }), { model: { servedName: 'qwen3-8b', contextLength: 32_768 } });
+    const response = await fetch(`${pair.proxy.url}/v1/models`);
+    expect(response.headers.get('x-proxy-models-source')).toBe('config');
+    expect(await response.json()).toMatchObject({ object: 'list', data: [{ id: 'qwen3-8b', object: 'model', type: 'model', max_model_len: 32_768 }], has_more: false, first_id: 'qwen3-8b', last_id: 'qwen3-8b' });
   });
 
   it('routes /runs/<runId>/v1 to the engine and records the run id', async () => {

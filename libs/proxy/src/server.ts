@@ -12,6 +12,7 @@ import { errorEnvelope, ProxyError } from './errors.ts';
 import { forwardCall } from './forward.ts';
 import { countTokens, prepareCountCall } from './count-tokens.ts';
 import { isRecord } from './error-body.ts';
+import { answerModels, MODELS_ROUTE } from './models.ts';
 import { parseRequestJson, prepareCall, prepareSurfaceCall } from './prepare.ts';
 import { ANTHROPIC_SURFACE, RESPONSES_SURFACE, type ProxySurface } from './surfaces/index.ts';
 import { openRecordSink } from './records.ts';
@@ -46,7 +47,6 @@ const MODEL_ROUTES: readonly { pattern: RegExp; surface: ProxySurface | null; co
   { pattern: COUNT_TOKENS_ROUTE, surface: ANTHROPIC_SURFACE, countOnly: true },
   { pattern: RESPONSES_ROUTE, surface: RESPONSES_SURFACE },
 ];
-const MODELS_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/models\/?$/;
 
 /** Starts the proxy in front of one engine (spec 1): bound to 127.0.0.1 unless `listen.host` says otherwise. */
 export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
@@ -126,18 +126,15 @@ async function route(rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse
     return answerSimple(res, started, new ProxyError('proxy:method-not-allowed', `${req.method} ${path}: use POST`), { allow: 'POST' });
   }
   const models = MODELS_ROUTE.exec(path);
-  if (req.method === 'GET' && models) return answerSimple(res, started, modelList(rt.config));
+  if (req.method === 'GET' && models) {
+    const answer = await answerModels(rt, models[1], req.headers);
+    return answerSimple(res, started, answer.body, { 'x-proxy-models-source': answer.source }, answer.status);
+  }
   if (req.method === 'GET' && path === '/health') return answerSimple(res, started, { status: 'ok', upstream: rt.upstream.displayUrl });
   return answerSimple(res, started, new ProxyError('proxy:not-found', `no route for ${req.method} ${path}`));
 }
 
-function modelList(config: ProxyConfig): unknown {
-  const model: Record<string, unknown> = { id: config.model.servedName, object: 'model', created: 0, owned_by: 'recovery-bench' };
-  if (config.model.contextLength !== undefined) model.max_model_len = config.model.contextLength;
-  return { object: 'list', data: [model] };
-}
-
-function answerSimple(res: ServerResponse, started: number, body: unknown, extra: Record<string, string> = {}): void {
+function answerSimple(res: ServerResponse, started: number, body: unknown, extra: Record<string, string> = {}, status = 200): void {
   const headers = {
     'x-proxy-request-id': randomUUID(),
     'x-proxy-overhead-duration-ms': (performance.now() - started).toFixed(3),
@@ -146,7 +143,7 @@ function answerSimple(res: ServerResponse, started: number, body: unknown, extra
     ...extra,
   };
   if (body instanceof ProxyError) sendPlain(res, body.status, errorEnvelope(body), headers);
-  else sendPlain(res, 200, body, headers);
+  else sendPlain(res, status, body, headers);
   // A body sent with GET or to an unknown route is not read; it must not hold the connection.
   res.req.resume();
 }
