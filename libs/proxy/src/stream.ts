@@ -25,6 +25,8 @@ export class StreamRelay implements ResponseSink {
   /** For an Anthropic or Responses client: writes the engine's chunks as the surface's events. */
   private readonly translator: StreamTranslator | null;
   private translated: string[] = [];
+  /** A drain is awaited (the engine is paused). */
+  private draining = false;
 
   constructor(
     private readonly rt: ProxyRuntime,
@@ -49,11 +51,22 @@ export class StreamRelay implements ResponseSink {
       this.translated.push(text);
       return;
     }
-    if (!this.call.res.write(text)) {
-      const { exchange } = this.answer;
-      exchange.pause();
-      this.call.res.once('drain', () => exchange.resume());
-    }
+    if (!this.call.res.write(text)) this.waitForDrain();
+  }
+
+  /**
+   * The client's socket is full: pause the engine until it drains. One chunk of the engine's can hold many events
+   * (each a write), so the wait is set once, however many writes report back-pressure before the drain.
+   */
+  private waitForDrain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    const { exchange } = this.answer;
+    exchange.pause();
+    this.call.res.once('drain', () => {
+      this.draining = false;
+      exchange.resume();
+    });
   }
 
   data(chunk: Buffer): void {
@@ -100,12 +113,7 @@ export class StreamRelay implements ResponseSink {
       this.tap.push(chunk);
       return;
     }
-    const { res } = this.call;
-    if (!res.write(chunk)) {
-      const { exchange } = this.answer;
-      exchange.pause();
-      res.once('drain', () => exchange.resume());
-    }
+    if (!this.call.res.write(chunk)) this.waitForDrain();
     this.tap.push(chunk);
     this.normalizeLegacyStreamError();
   }
