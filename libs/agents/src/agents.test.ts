@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AGENTS, AgentInstallError, AgentMissingError, AgentUnknownError, agentDir, defaultCacheDir, installAgents, listAgents,
-  locateAgent, platformTarget, type AgentSpec, type InstallProgress,
+  locateAgent, platformTarget, proxyConnection, AGENT_SURFACES, type AgentSpec, type InstallProgress,
 } from './index.ts';
 
 // A self-authored package, packed with npm and installed from its tarball: the same npm path as a real agent,
@@ -116,5 +116,26 @@ describe('locateAgent', () => {
   it('takes the cache folder from RECOVERY_BENCH_CACHE', () => {
     expect(defaultCacheDir({ RECOVERY_BENCH_CACHE: '/x/cache' })).toBe('/x/cache');
     expect(defaultCacheDir({})).toMatch(/\.cache\/recovery-bench$/);
+  });
+});
+
+describe('proxyConnection', () => {
+  const target = { url: 'http://127.0.0.1:9000/runs/r1/v1/', model: 'qwen3-8b' };
+
+  it('points each agent at the proxy on the API it speaks, with its own documented settings', () => {
+    expect(proxyConnection('claude-code', target)).toEqual({ env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9000/runs/r1', ANTHROPIC_API_KEY: 'sk-recovery-bench' }, args: [] });
+    expect(proxyConnection('qwen-code', target).env).toEqual({ OPENAI_BASE_URL: 'http://127.0.0.1:9000/runs/r1/v1', OPENAI_API_KEY: 'sk-recovery-bench', OPENAI_MODEL: 'qwen3-8b' });
+    const codex = proxyConnection('codex', { ...target, apiKey: 'k' });
+    expect(codex.env).toEqual({ RECOVERY_BENCH_API_KEY: 'k' });
+    expect(codex.args.filter((a) => a !== '-c')).toEqual(['model_provider="recovery-bench"', 'model_providers.recovery-bench={ name = "recovery-bench proxy", base_url = "http://127.0.0.1:9000/runs/r1/v1", wire_api = "responses", env_key = "RECOVERY_BENCH_API_KEY" }', 'model="qwen3-8b"']);
+    for (const [name, variable] of [['opencode', 'OPENCODE_CONFIG_CONTENT'], ['kilo', 'KILO_CONFIG_CONTENT']] as const) {
+      const config = JSON.parse(proxyConnection(name, target).env[variable]!);
+      expect(config).toEqual({
+        provider: { 'recovery-bench': { npm: '@ai-sdk/openai-compatible', name: 'recovery-bench proxy', options: { baseURL: 'http://127.0.0.1:9000/runs/r1/v1', apiKey: 'sk-recovery-bench' }, models: { 'qwen3-8b': { name: 'qwen3-8b', tool_call: true } } } },
+        model: 'recovery-bench/qwen3-8b',
+      });
+    }
+    expect(Object.keys(AGENT_SURFACES).sort()).toEqual(Object.keys(AGENTS).filter((n) => AGENTS[n as keyof typeof AGENTS].kind === 'agent').sort());
+    expect(() => proxyConnection('node22', target)).toThrow('no proxy connection is known for "node22"');
   });
 });

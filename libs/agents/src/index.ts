@@ -4,3 +4,4 @@ export { AgentInstallError, AgentMissingError, AgentUnknownError, installCommand
 export { installAgents, type InstalledAgent, type InstallOptions, type InstallProgress } from './install.ts';
 export { listAgents, type AgentStatus } from './list.ts';
 export { agentSpec, locateAgent, platformTarget, readInstallMarker, runtimeNeeds, type LocatedAgent, type LocateOptions } from './locate.ts';
+export { AGENT_SURFACES, proxyConnection, type AgentSurface, type ProxyConnection, type ProxyTarget } from './connect.ts';
