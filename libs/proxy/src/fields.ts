@@ -3,7 +3,7 @@ import type { ModelConfig } from './config.ts';
 import { COMMON_PINS, PINNED_FIELDS, type EngineKind } from './engine-kinds.ts';
 
 /** Forwarded as the client sent them (`messages` is shaped separately). */
-const FORWARDED_AS_SENT = new Set(['messages', 'tools', 'tool_choice', 'stream', 'stream_options', 'stop', 'response_format']);
+export const FORWARDED_AS_SENT: ReadonlySet<string> = new Set(['messages', 'tools', 'tool_choice', 'stream', 'stream_options', 'stop', 'response_format']);
 
 /** Client names for the output budget, in order of precedence; all are folded into `max_tokens`. */
 export const MAX_TOKEN_FIELDS = ['max_tokens', 'max_completion_tokens', 'max_new_tokens'] as const;

@@ -29,7 +29,8 @@ export interface ShapedMessages {
   repaired: { message: number; call: number; arguments: unknown }[];
 }
 
-const STANDARD_FIELDS = new Set(['role', 'content', 'tool_calls', 'tool_call_id', 'name']);
+/** The message fields of Chat Completions itself, forwarded to every engine. */
+export const STANDARD_MESSAGE_FIELDS: ReadonlySet<string> = new Set(['role', 'content', 'tool_calls', 'tool_call_id', 'name']);
 
 /** Fields the engine layer reads; forwarded only when the engine runs its own layer. */
 export const LAYER_MESSAGE_FIELDS: ReadonlySet<string> = new Set(['is_error', 'tool_error_kind', 'retry_safe']);
@@ -56,7 +57,7 @@ export function shapeMessages(messages: readonly Record<string, unknown>[], poli
 }
 
 function keepsField(key: string, policy: MessagePolicy): boolean {
-  if (STANDARD_FIELDS.has(key)) return true;
+  if (STANDARD_MESSAGE_FIELDS.has(key)) return true;
   if (key === 'reasoning_content') return policy.keepReasoningContent;
   return policy.extraFields.has(key);
 }
