@@ -7,11 +7,14 @@ const PROXY_HELP = `usage: recovery-bench proxy --upstream URL --port N [--form 
                             [--engine-layer] [--served-model NAME] [--records FILE]
                             [--engine llama.cpp|vllm|sglang|geulpu|generic] [--clamp count|on-error|off]
                             [--context-length N] [--max-tokens-cap N] [--host ADDR]
+       recovery-bench proxy matrix [--json] [--upstream URL]
 
 Starts the OpenAI-compatible proxy in front of one engine and runs until SIGINT or SIGTERM.
 Clients use http://HOST:PORT/v1 (or /runs/<runId>/v1). Every call is appended to --records
 (default ./calls.jsonl). --engine-layer passes geulpu_tool_errors to an engine with its own layer
-instead of running the layer here. --port 0 picks a free port.`;
+instead of running the layer here. --port 0 picks a free port. \`proxy matrix\` prints the error-flag fidelity
+matrix: each recorded agent's failed turn (streamed and not) through the proxy, what reached the detector and what
+the engine got (the sim engine, or --upstream).`;
 
 const OPTIONS = {
   upstream: { type: 'string' },
@@ -40,6 +43,7 @@ export interface ProxyCommandIo {
 const PROCESS_IO: ProxyCommandIo = { out: (line) => process.stdout.write(`${line}\n`) };
 
 export async function runProxyCommand(args: string[], io: ProxyCommandIo = PROCESS_IO): Promise<number> {
+  if (args[0] === 'matrix') return (await import('./proxy-matrix.ts')).runProxyMatrixCommand(args.slice(1), io);
   const { values } = parseCommandArgs(args, OPTIONS);
   if (values.help) {
     io.out(PROXY_HELP);
