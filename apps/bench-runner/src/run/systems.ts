@@ -85,6 +85,7 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
       extraPins: system.arm === 'engine-c3' ? { geulpu_tool_errors: 'c3' } : {},
     },
     layer: { form: armForm(system.arm), rules: system.rules, engineLayer: system.arm === 'engine-c3' },
+    clamp: system.maxTokensCap === undefined ? {} : { maxTokensCap: system.maxTokensCap },
     records: { path: callsPath, bodies: config.records.bodies },
   };
   let proxy: ProxyHandle;
