@@ -30,3 +30,22 @@ describe('a system with an output cap', () => {
     for (const c of of('S')) expect(c.clamp.limit).toBe(c.clamp.requested);
   }, 60_000);
 });
+
+describe('a system with the engine\'s own layer (engine-c3)', () => {
+  it('gets form c3 from the proxy on the sim engine, which has no layer of its own; the off system on the same engine is untouched', async () => {
+    const config = parseRunConfig({
+      version: 1, name: 'g-on-sim',
+      engines: { geulpu: { kind: 'sim' } },
+      models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
+      systems: [{ id: 'G-off', engine: 'geulpu', arm: 'off' }, { id: 'G-on', engine: 'geulpu', arm: 'engine-c3' }],
+      benchmarks: { toolmaze: { conditions: ['P1'], limit: 4 } },
+    }, 'g-on-sim');
+    const result = await executeRun({ benchmark: 'toolmaze', config, outDir: mkdtempSync(join(tmpdir(), 'rb-g-on-')), repoRoot: REPO_ROOT, ...quiet });
+    expect(result.manifest.status).toBe('complete');
+    const calls = readFileSync(join(result.dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const on = calls.filter((c) => c.runId === 'G-on');
+    expect(on.every((c) => c.layer.mode === 'proxy' && c.layer.form === 'c3' && !('geulpu_tool_errors' in c.forwarded))).toBe(true);
+    expect(on.some((c) => c.layer.changed === true && JSON.stringify(c.forwarded.messages).includes('Note from the tool runtime:'))).toBe(true);
+    expect(calls.filter((c) => c.runId === 'G-off').some((c) => c.layer.changed === true)).toBe(false);
+  }, 60_000);
+});
