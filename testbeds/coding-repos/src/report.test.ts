@@ -77,7 +77,7 @@ describe("coding report: the paper's table 8", () => {
     expect(sections.map((s) => s.title)).toEqual(['Table 8 (pooled over models): opencode', 'Table 8 (pooled over models): qwen-code', 'Coding agents per agent and model']);
     const table = sections[1]!;
     expect(table.header).toEqual(['', 'vs. G-off', 'vs. L', 'vs. V', 'vs. S (main)', 'vs. S (8,192)']);
-    expect(table.note).toContain('4 tasks (repositories) × 2 model(s)');
+    expect(table.note).toContain('4 task(s) (repositories) × 2 model(s)');
     const [flaky, reports, requests, baseline, control] = table.rows;
     expect(flaky!.slice(0, 1)).toEqual(['Flaky: G-on − X']);
     // Per task G-on − G-off is .5, .5, 1, 1 (mean .75) and G-on − S (8,192) is 0, 1, 1, 1: intervals inside those ranges.

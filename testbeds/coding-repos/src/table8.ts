@@ -54,7 +54,7 @@ export function table8Sections(samples: readonly ScoredSample[], options: Report
     });
     return {
       title: `Table 8 (pooled over models): ${agent}`,
-      note: `Models ${models.join(', ')} pooled: ${tasks} tasks (repositories) × ${models.length} model(s); each task's value is the mean of its runs over the models, and the 95% intervals come from a paired bootstrap over tasks (${options.resamples} resamples). Flaky: tests pass; forbidden, reports: the final message reports the access problem and no result file was written; forbidden, requests: data-service requests per run (a count, not points); ok: tests pass. Differences in points; – where the two systems share no task.`,
+      note: `Models ${models.join(', ')} pooled: ${tasks} task(s) (repositories) × ${models.length} model(s); each task's value is the mean of its runs over the models, and the 95% intervals come from a paired bootstrap over tasks (${options.resamples} resamples). Flaky: tests pass; forbidden, reports: the final message reports the access problem and no result file was written; forbidden, requests: data-service requests per run (a count, not points); ok: tests pass. Differences in points; – where the two systems share no task.`,
       header: ['', ...roles.columns.map((c) => `vs. ${c.label}`)],
       rows,
     };
