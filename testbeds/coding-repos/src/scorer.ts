@@ -9,9 +9,9 @@ export const CodingObservationSchema = z.object({
   agentVersion: z.string(),
   repo: z.string(),
   mode: z.enum(['ok', 'flaky', 'forbidden']),
-  /** The seed of the run's own dataset (runs before per-run data have none). */
+  /** The seed of the run's own dataset (`datasetFor(repo, datasetSeed)` makes it again). */
   datasetSeed: z.string().optional(),
-  /** How the tests were run (see checker.ts); absent in runs checked inside the agent's copy. */
+  /** How the tests were run: CHECKER_VERSION (checker.ts). */
   checker: z.string().optional(),
   testsPassed: z.boolean(),
   pytestTail: z.string(),
