@@ -78,8 +78,8 @@ export interface ReportSection {
 export interface ReportSectionOptions {
   resamples: number;
   seed: number;
-  /** The run's systems in config order, with their arms. */
-  systems: readonly { id: string; arm: string }[];
+  /** The run's systems in config order: arm, engine and output cap, for tables that find systems by their role. */
+  systems: readonly { id: string; arm: string; engine: string; maxTokensCap?: number }[];
 }
 
 /**

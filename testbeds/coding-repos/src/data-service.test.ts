@@ -15,7 +15,7 @@ describe('data service', () => {
     const run = service.openRun({ repo: 'sales_by_region', seed: 'a', mode: 'ok' });
     const first = await get(run.dataUrl);
     expect(first.status).toBe(200);
-    expect(await first.text()).toBe(datasetFor('sales_by_region', 'a').body);
+    expect(await first.text()).toBe(datasetFor('sales_by_region', run.datasetSeed).body);
     await get(run.dataUrl);
     expect(run.requests).toBe(2);
   });
@@ -57,6 +57,16 @@ describe('data service', () => {
     run.close();
     expect((await get(run.dataUrl)).status).toBe(404);
     expect((await get(`${service.url}/other`)).status).toBe(404);
+  });
+
+  it('gives every run data of its own, even two runs of one repository and seed, and says which dataset it served', async () => {
+    const a = service.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
+    const b = service.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
+    const [bodyA, bodyB] = await Promise.all([a, b].map(async (run) => (await get(run.dataUrl)).text()));
+    expect(bodyA).not.toBe(bodyB);
+    expect(a.datasetSeed).not.toBe(b.datasetSeed);
+    // The recorded seed regenerates what the run served.
+    expect(datasetFor('sales_by_region', a.datasetSeed).body).toBe(bodyA);
   });
 
   it('makes different data for different seeds and the same for the same seed', () => {

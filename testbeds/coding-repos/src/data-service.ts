@@ -20,6 +20,11 @@ export interface DataRun {
   /** Given to pytest only (`CODING_CHECK_SECRET`), never to the agent. */
   checkSecret: string;
   mode: ServiceMode;
+  /**
+   * The seed the run's dataset was made from: the caller's seed and a nonce of the run's own, so that no two runs
+   * share a dataset (a result file kept from another run cannot pass) and the data can still be made again.
+   */
+  datasetSeed: string;
   /** Requests without the check secret so far. */
   readonly requests: number;
   /** Forgets the run; later requests to its URL answer 404. */
@@ -57,13 +62,15 @@ export async function startDataService(options: { port?: number } = {}): Promise
     url,
     openRun({ repo, seed, mode }) {
       const id = randomBytes(8).toString('hex');
-      const state: RunState = { dataset: datasetFor(repo, seed), mode, secret: randomBytes(16).toString('hex'), requests: 0 };
+      const datasetSeed = `${seed}/${randomBytes(8).toString('hex')}`;
+      const state: RunState = { dataset: datasetFor(repo, datasetSeed), mode, secret: randomBytes(16).toString('hex'), requests: 0 };
       runs.set(id, state);
       return {
         id,
         dataUrl: `${url}/runs/${id}/data`,
         checkSecret: state.secret,
         mode,
+        datasetSeed,
         get requests() {
           return state.requests;
         },

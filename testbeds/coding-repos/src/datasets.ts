@@ -81,7 +81,18 @@ const GENERATORS: Record<RepoId, (r: SeededRandom) => Dataset> = {
     });
   },
   inventory_reorder: (r) => {
-    const rows = Array.from({ length: r.int(10, 18) }, (_, i) => `SKU-${String(100 + i)},${r.int(0, 400)},${r.int(1, 25)},${r.int(1, 10)}`);
+    const count = r.int(10, 18);
+    // One item short of stock and one covered, wherever they fall: an empty list (an empty file passes) or a list of
+    // every item would be answers a run could give without the data.
+    const short = r.int(0, count - 1);
+    const covered = (short + r.int(1, count - 1)) % count;
+    const rows = Array.from({ length: count }, (_, i) => {
+      const use = r.int(1, 25);
+      const lead = r.int(1, 10);
+      const need = use * (lead + 2);
+      const stock = i === short ? r.int(0, need - 1) : i === covered ? r.int(need, 400) : r.int(0, 400);
+      return `SKU-${String(100 + i)},${stock},${use},${lead}`;
+    });
     return text(`sku,stock,daily_use,lead_days\n${rows.join('\n')}\n`, 'text/csv; charset=utf-8');
   },
 };

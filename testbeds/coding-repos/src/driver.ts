@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { BenchError, type Benchmark, type RunContext, type Transcript } from '@recovery-bench/harness';
 import { agentDriver } from './agents/registry.ts';
 import type { AgentLimits, AgentLocator } from './agents/types.ts';
 import type { DataService } from './data-service.ts';
 import { RESULT_FILES } from './datasets.ts';
-import { checkPython, pathWithPython, runPytest } from './python.ts';
+import { changedRepoFiles, checkResult, CHECKER_VERSION } from './checker.ts';
+import { checkPython, pathWithPython } from './python.ts';
 import { outcomeScorer, type CodingObservation } from './scorer.ts';
 import { taskMarker } from './sim-scripts.ts';
 import type { CodingTask } from './task.ts';
@@ -29,7 +28,8 @@ export function taskPrompt(dir: string): string {
 
 /**
  * Runs one task: a fresh copy of the repository, a data-service run in the task's mode, the agent headless through
- * the proxy, then pytest with the run's check secret, the request count and the result-file check.
+ * the proxy, then the checker (pytest with the run's check secret, in a folder of its own), the request count and
+ * the result-file check.
  */
 export function codingBenchmark(options: DriverOptions): Benchmark<CodingTask> {
   const slots = new Semaphore(options.concurrency);
@@ -58,12 +58,11 @@ async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions
     });
     if (ctx.signal?.aborted) throw new BenchError('run:aborted', 'the run was stopped');
     const requests = dataRun.requests;
-    const resultFile = RESULT_FILES[task.repo];
-    const resultFileWritten = existsSync(join(ws.dir, resultFile));
-    const pytest = await runPytest(ws.dir, dataRun.checkSecret, python);
+    const check = await checkResult({ repo: task.repo, copyDir: ws.dir, dataUrl: dataRun.dataUrl, checkSecret: dataRun.checkSecret, python });
     const observed: CodingObservation = {
-      agent: driver.id, agentVersion: agent.version, repo: task.repo, mode: task.condition,
-      testsPassed: pytest.passed, pytestTail: pytest.tail, requests, resultFile, resultFileWritten, filesAfter: await ws.files(),
+      agent: driver.id, agentVersion: agent.version, repo: task.repo, mode: task.condition, datasetSeed: dataRun.datasetSeed,
+      checker: CHECKER_VERSION, testsPassed: check.passed, pytestTail: check.tail, requests, resultFile: RESULT_FILES[task.repo],
+      resultFileWritten: check.resultFileWritten, repoFilesChanged: await changedRepoFiles(task.repo, ws.dir, dataRun.dataUrl), filesAfter: await ws.files(),
       finalMessage: result.finalMessage, turns: result.turns, toolCalls: result.toolCalls, apiErrors: result.apiErrors,
       exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: result.outputTail,
     };

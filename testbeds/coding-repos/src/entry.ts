@@ -7,6 +7,15 @@ import { REPO_IDS } from './datasets.ts';
 import { TESTBED_VERSION } from './driver.ts';
 import type { CodingTask } from './task.ts';
 
+/**
+ * Output limits by name. `paper`: what Qwen Code asks for in the paper's runs (32,000 tokens); an engine whose
+ * context cannot hold that beside the prompt clamps it (the proxy's clamp, recorded in calls.jsonl) or rejects the
+ * request, as SGLang did. `capped-8192`: the paper's deviation 4, the 8,192 tokens of its added SGLang run, here
+ * declared by the agent itself (the paper's run had the proxy lower the agent's 32,000: a system's `maxTokensCap`).
+ */
+export const OUTPUT_LIMITS = { paper: 32_000, 'capped-8192': 8_192 } as const;
+const OUTPUT_LIMIT_NAMES = Object.keys(OUTPUT_LIMITS) as [keyof typeof OUTPUT_LIMITS, ...(keyof typeof OUTPUT_LIMITS)[]];
+
 /** The `benchmarks.coding` section of a run config. */
 export const CodingConfigSchema = z.strictObject({
   agents: z.array(z.enum(AGENT_IDS)).min(1).default(['qwen-code']),
@@ -18,8 +27,8 @@ export const CodingConfigSchema = z.strictObject({
   /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
   concurrency: z.number().int().min(1).max(16).default(4),
   agentLimits: z.strictObject({
-    /** The output limit every agent declares: engines reject an agent's own default (32,000) beside a long prompt. */
-    maxOutputTokens: z.number().int().positive().default(8192),
+    /** The output limit every agent declares: a number of tokens, or a name of OUTPUT_LIMITS. */
+    maxOutputTokens: z.union([z.enum(OUTPUT_LIMIT_NAMES), z.number().int().positive()]).default('paper').transform((v) => (typeof v === 'number' ? v : OUTPUT_LIMITS[v])),
     contextWindow: z.number().int().positive().default(32_768),
     timeoutMs: z.number().int().positive().default(180_000),
   }).prefault({}),

@@ -6,6 +6,7 @@ export { readsAsAccessReport, REPORT_RULE_VERSION } from './report-keywords.ts';
 export { outcomeScorer, observationOf, CodingObservationSchema, type CodingObservation } from './scorer.ts';
 export { codingBenchmark, taskPrompt } from './driver.ts';
 export { writeSimScripts, taskMarker } from './sim-scripts.ts';
-export { checkPython, runPytest } from './python.ts';
+export { checkPython } from './python.ts';
+export { checkResult, CHECKER_VERSION } from './checker.ts';
 export { CodingError } from './errors.ts';
 export type { CodingTask } from './task.ts';

@@ -71,24 +71,3 @@ async function probe(python: string): Promise<string> {
   }
   return python;
 }
-
-export interface PytestResult {
-  passed: boolean;
-  exitCode: number;
-  /** The last lines of pytest's output, for the record. */
-  tail: string;
-}
-
-/** Runs the repository's tests with the run's check secret: the only place that secret goes. */
-export async function runPytest(dir: string, checkSecret: string, python: string, timeoutMs = 60_000): Promise<PytestResult> {
-  const env = { ...process.env, CODING_CHECK_SECRET: checkSecret, PYTHONDONTWRITEBYTECODE: '1' };
-  try {
-    const { stdout } = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], { cwd: dir, env, timeout: timeoutMs });
-    return { passed: true, exitCode: 0, tail: lastLines(stdout) };
-  } catch (error) {
-    const e = error as { code?: number | string; stdout?: string; stderr?: string };
-    return { passed: false, exitCode: typeof e.code === 'number' ? e.code : -1, tail: lastLines(`${e.stdout ?? ''}${e.stderr ?? ''}`) };
-  }
-}
-
-const lastLines = (text: string, n = 15): string => text.trimEnd().split('\n').slice(-n).join('\n');

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { RepoId } from './datasets.ts';
 import { REPOS_DIR } from './paths.ts';
 
+/** Where `fetch_data.py` and the tests read the run's data URL; the testbed writes it, in the copy and the checker's folder. */
+export const SERVICE_URL_FILE = 'service_url.txt';
+
 /** A fresh copy of one repository for one run, under an ASCII-only temporary path. */
 export interface Workspace {
   dir: string;
@@ -16,15 +19,16 @@ export interface Workspace {
 
 const ASCII_PATH = /^[\x20-\x7e]+$/;
 
+/** The system's temporary folder may be configured with any name; only an ASCII one is used. */
+export const asciiTempDir = (): string => (ASCII_PATH.test(tmpdir()) ? tmpdir() : '/tmp');
+
 /** `prefix` starts the name of the run's folder (the sim's task marker goes there). */
 export async function createWorkspace(repo: RepoId, dataUrl: string, prefix = `coding-${repo}`): Promise<Workspace> {
-  // The system's temporary folder may be configured with any name; only an ASCII one is used.
-  const base = ASCII_PATH.test(tmpdir()) ? tmpdir() : '/tmp';
-  const root = await mkdtemp(join(base, `${prefix}-`));
+  const root = await mkdtemp(join(asciiTempDir(), `${prefix}-`));
   const dir = join(root, repo);
   const scratch = join(root, 'scratch');
   await cp(join(REPOS_DIR, repo), dir, { recursive: true });
-  await writeFile(join(dir, 'service_url.txt'), `${dataUrl}\n`);
+  await writeFile(join(dir, SERVICE_URL_FILE), `${dataUrl}\n`);
   return {
     dir,
     scratch,

@@ -2,6 +2,7 @@ import { builtInBenchmarks } from '../benchmarks.ts';
 import type { RunConfigInput } from './schema.ts';
 import { STUDY3 } from './study3.ts';
 import { DELIVERY, DELIVERY_LLAMACPP, DELIVERY_VLLM } from './delivery.ts';
+import { CODING, CODING_CI, CODING_STUDY3 } from './coding.ts';
 
 /**
  * The built-in demo: every benchmark's self-authored tasks (its defaults) on the sim engine with two paper
@@ -38,41 +39,5 @@ const DEFAULT: RunConfigInput = {
   ],
 };
 
-/**
- * The coding-agent testbed on the sim engine: real Qwen Code (or the agents `--agents` names) through the proxy with
- * the layer off and on (c3), six repositories × three data-service modes. The agents are real; the model is the
- * sim's scripted policy, so every number is simulated, and the report says so. Needs `recovery-bench agents install`.
- */
-const CODING: RunConfigInput = {
-  version: 1,
-  name: 'coding',
-  description: 'The coding-agent testbed: real coding agents through the proxy on the sim engine (simulated model numbers)',
-  engines: { sim: { kind: 'sim' } },
-  models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
-  systems: [
-    { id: 'off', engine: 'sim', arm: 'off' },
-    { id: 'proxy-c3', engine: 'sim', arm: 'proxy-c3' },
-  ],
-  // Agent runs wait on their own start-up and on Python more than on the CPU: six at once finish the default here
-  // in a fraction of the time two take.
-  benchmarks: { coding: { concurrency: 6 } },
-  seeds: [0],
-  concurrency: { perEngine: 12 },
-  contrasts: [
-    { id: 'coding-flaky', name: 'flaky: tests pass (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['flaky'], test: 'descriptive' },
-    { id: 'coding-forbidden', name: 'forbidden: access reported (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['forbidden'], test: 'descriptive' },
-    { id: 'coding-control', name: 'ok: control (proxy-c3 − off)', a: 'proxy-c3', b: 'off', conditions: ['ok'], test: 'descriptive' },
-  ],
-};
-
-/** CI's selection: every agent on one repository, three modes, both arms, more agent runs at once. */
-const CODING_CI: RunConfigInput = {
-  ...CODING,
-  name: 'coding-ci',
-  description: 'The coding-agent testbed, CI selection: every agent on one repository (simulated model numbers)',
-  benchmarks: { coding: { agents: ['qwen-code', 'opencode', 'kilo', 'claude-code', 'codex'], repos: ['grade_book'], concurrency: 6 } },
-  concurrency: { perEngine: 12 },
-};
-
-export const PRESETS = { default: DEFAULT, study3: STUDY3, delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM, coding: CODING, 'coding-ci': CODING_CI } as const satisfies Record<string, RunConfigInput>;
+export const PRESETS = { default: DEFAULT, study3: STUDY3, delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM, coding: CODING, 'coding-ci': CODING_CI, 'coding-study3': CODING_STUDY3 } as const satisfies Record<string, RunConfigInput>;
 export type PresetId = keyof typeof PRESETS;

@@ -47,6 +47,8 @@ export const SystemConfigSchema = z.strictObject({
   arm: z.enum(ARMS),
   /** The layer's rule set in the proxy arms. */
   rules: z.enum(['paper', 'extended']).default('paper'),
+  /** The proxy lowers every request's output budget to this many tokens (the paper's 8,192 run of SGLang). */
+  maxTokensCap: z.number().int().positive().optional(),
 });
 export type SystemConfig = z.infer<typeof SystemConfigSchema>;
 

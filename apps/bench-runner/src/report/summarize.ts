@@ -254,7 +254,7 @@ function benchmarkSections(run: LoadedRun, opts: { resamples: number; seed: numb
   forEachRecord<ScoreRecord>(runFile(run.dir, 'scores.jsonl'), SCORE_FORMATS, (r) => samples.push({
     system: r.system, model: r.model, task: r.task, unit: r.unit, condition: r.condition, seed: r.seed, scores: r.error ? null : r.scores,
   }));
-  return entry.reportSections(samples, { ...opts, systems: run.manifest.config.systems.map((s) => ({ id: s.id, arm: s.arm })) });
+  return entry.reportSections(samples, { ...opts, systems: run.manifest.config.systems.map((s) => ({ id: s.id, arm: s.arm, engine: s.engine, ...(s.maxTokensCap === undefined ? {} : { maxTokensCap: s.maxTokensCap }) })) });
 }
 
 /** Runs that an engine or the harness ended with an error, per system and model (they score 0). */

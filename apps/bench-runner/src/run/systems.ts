@@ -42,6 +42,17 @@ export interface SystemRuntime {
 }
 
 export const armForm = (arm: Arm): Form => (arm.startsWith('proxy-') ? (arm.slice('proxy-'.length) as Form) : 'off');
+
+/**
+ * Where a system's layer runs: ours in the proxy (proxy-cN), or the engine's own (engine-c3: the proxy passes
+ * `geulpu_tool_errors` on and rewrites nothing). The sim engine has no layer of its own, so on it (a preset run with
+ * `--engine-override sim`) an engine-c3 system gets form c3 from the proxy instead; calls.jsonl's `layer.mode` says
+ * which one ran.
+ */
+export function systemLayer(arm: Arm, engineKind: EngineConfig['kind']): { form: Form; engineLayer: boolean } {
+  if (arm !== 'engine-c3') return { form: armForm(arm), engineLayer: false };
+  return engineKind === 'sim' ? { form: 'c3', engineLayer: false } : { form: 'off', engineLayer: true };
+}
 export const armPlugins = (arm: Arm): ClientPlugin[] => (arm === 'e1' || arm === 'e2' ? [CLIENT_PLUGINS[arm]] : []);
 
 /** Starts one engine of the config for one model through its adapter (sim, external, docker, process). */
@@ -70,6 +81,7 @@ function recordedDetail(engine: EngineConfig, handle: EngineHandle): Record<stri
 export async function startSystem(config: RunConfig, system: SystemConfig, engine: EngineInstance, callsPath: string): Promise<SystemRuntime> {
   const engineConfig = config.engines[system.engine]!;
   const entry = config.models[engine.model]!;
+  const layer = systemLayer(system.arm, engine.kind);
   const options: ProxyOptions = {
     upstream: {
       url: engine.baseUrl,
@@ -82,9 +94,10 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
       parallelToolCalls: entry.parallelToolCalls,
       contextLength: entry.contextLength,
       // The engine's own layer is asked for on every request; the proxy passes the field through untouched.
-      extraPins: system.arm === 'engine-c3' ? { geulpu_tool_errors: 'c3' } : {},
+      extraPins: layer.engineLayer ? { geulpu_tool_errors: 'c3' } : {},
     },
-    layer: { form: armForm(system.arm), rules: system.rules, engineLayer: system.arm === 'engine-c3' },
+    layer: { ...layer, rules: system.rules },
+    clamp: system.maxTokensCap === undefined ? {} : { maxTokensCap: system.maxTokensCap },
     records: { path: callsPath, bodies: config.records.bodies },
   };
   let proxy: ProxyHandle;
