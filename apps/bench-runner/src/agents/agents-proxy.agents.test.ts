@@ -64,7 +64,7 @@ describe.skipIf(!ENABLED)(`real agents through the proxy, pinned and plain${ENAB
     expect(calls.length).toBeGreaterThanOrEqual(2);
     expect(calls.map((c) => [c.surface, c.status])).toEqual(calls.map(() => [surfaceOf(agent), 200]));
     const turn = rewrittenTurn(calls);
-    expect(turn, `a turn rewritten by the layer; detections: ${JSON.stringify(calls.map((c) => c.detections))}; last messages: ${JSON.stringify((calls.at(-1)?.request as { messages?: unknown[] })?.messages?.slice(1)).slice(0, 1500)}`).toBeDefined();
+    expect(turn, `a turn rewritten by the layer; detections: ${JSON.stringify(calls.map((c) => c.detections))}; last request: ${JSON.stringify(calls.at(-1)?.forwarded ?? null).slice(-1500)}`).toBeDefined();
     expect(turn!.detections).toContainEqual(expect.objectContaining({ kind: 'unrecoverable', scope: 'decision' }));
     const messages = forwardedMessages(turn!);
     const tool = messages.findLastIndex((m) => m.role === 'tool');

@@ -20,6 +20,8 @@ beforeEach(async () => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', () => {
+      // An engine without a model list: the proxy then answers /v1/models from its configuration.
+      if (req.method !== 'POST') return void res.writeHead(404).end();
       received.push(JSON.parse(text) as Record<string, unknown>);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }] }));

@@ -25,7 +25,11 @@ export const sessionPrompt = (agent: AgentId): string => `Run the deploy script 
 export function sessionScripts(agents: readonly AgentId[]): ScriptRegistry {
   const scripts = new ScriptRegistry();
   for (const agent of agents) {
-    scripts.add({ id: `sessions/${agent}`, match: { marker: sessionMarker(agent) }, steps: [{ call: agentDriver(agent).shellCall('sh deploy.sh') }, { answer: 'Deployed.' }] });
+    const call = agentDriver(agent).shellCall('sh deploy.sh');
+    // Codex returns a command still running after `yield_time_ms` (10 s by default) without its exit code; on a
+    // loaded machine the deploy script's shell can start that late, so the call waits as long as Codex allows.
+    if (agent === 'codex') call.arguments.yield_time_ms = 30_000;
+    scripts.add({ id: `sessions/${agent}`, match: { marker: sessionMarker(agent) }, steps: [{ call }, { answer: 'Deployed.' }] });
   }
   return scripts;
 }
