@@ -156,19 +156,23 @@ describe.skipIf(!withAgents)('coding testbed end to end with real Qwen Code (BEN
     }
   }, 300_000);
 
-  it('runs the paper\'s layer 2 here: recovery-bench run coding --preset coding-study3 --engine-override sim (one repository)', async () => {
+  it('runs the paper\'s layer 2 here: recovery-bench run coding --preset coding-study3 --engine-override sim (one repository, the GeulPU and SGLang systems, flaky and ok)', async () => {
+    // A selection of the preset, to keep CI's time: every column kind of table 8 (G-off, S main, S capped) and both
+    // rows the layer and the cap act on. The whole preset is 216 runs (README: how long it takes).
     const out = outDir();
-    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['coding', '--preset', 'coding-study3', '--engine-override', 'sim', '--tasks', 'qwen-code/grade_book', '--out', out]);
+    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', [
+      'coding', '--preset', 'coding-study3', '--engine-override', 'sim', '--systems', 'G-off,G-on,S,S-8192', '--tasks', 'qwen-code/grade_book/flaky,qwen-code/grade_book/ok', '--out', out,
+    ]);
     expect(code, stderr).toBe(0);
     const dir = stdout.trim().split('\n').at(-1)!;
     const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string; simulated: boolean; plan: { samples: number } };
-    // 2 models × 6 systems × 3 modes.
-    expect(manifest).toMatchObject({ status: 'complete', simulated: true, plan: { samples: 36 } });
-    expect(readScores(dir).map((s) => s.error)).toEqual(Array(36).fill(undefined));
+    // 2 models × 4 systems × 2 modes.
+    expect(manifest).toMatchObject({ status: 'complete', simulated: true, plan: { samples: 16 } });
+    expect(readScores(dir).map((s) => s.error)).toEqual(Array(16).fill(undefined));
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(report).toContain('Table 8 (pooled over models): qwen-code');
-    expect(report).toMatch(/\|\s*\|\s*vs\. G-off\s*\|\s*vs\. L\s*\|\s*vs\. V\s*\|\s*vs\. S \(main\)\s*\|\s*vs\. S \(8,192\)\s*\|/);
-    expect(report).toMatch(/\| Ok, control: G-on − G-off \| [^|]+\|\s*\|\s*\|\s*\|\s*\|/);
+    expect(report).toMatch(/\|\s*\|\s*vs\. G-off\s*\|\s*vs\. S \(main\)\s*\|\s*vs\. S \(8,192\)\s*\|/);
+    expect(report).toMatch(/\| Ok, control: G-on − G-off \| [^|]+\|\s*\|\s*\|/);
     // S-8192's proxy lowers what the agent asks for to 8,192 at most, and records both; S passes it on as asked.
     const calls = readCalls(dir);
     for (const c of calls.filter((x) => x.runId === 'S-8192')) expect(c.clamp).toMatchObject({ limit: Math.min(c.clamp!.requested!, 8192), sent: Math.min(c.clamp!.requested!, 8192) });
