@@ -9,12 +9,5 @@ export const BUILT_IN_BENCHMARKS: Readonly<Record<string, () => Promise<Benchmar
   toolmaze: async () => (await import('@recovery-bench/toolmaze-adapter/entry')).toolmazeEntry,
   loudquiet: async () => (await import('@recovery-bench/loudquiet-adapter/entry')).loudquietEntry,
   delivery: async () => (await import('@recovery-bench/delivery-study/entry')).deliveryEntry,
-  coding: async () => (await import('@recovery-bench/coding-repos/entry')).codingEntry(installedAgent) as BenchmarkEntry,
+  coding: async () => (await import('@recovery-bench/coding-repos/entry')).codingEntry,
 };
-
-/** The coding testbed runs the agents `recovery-bench agents install` put in the cache folder. */
-async function installedAgent(name: string) {
-  const { locateAgent } = await import('@recovery-bench/agents');
-  const located = locateAgent(name);
-  return { command: located.command[0]!, args: located.command.slice(1), version: located.version };
-}

@@ -12,12 +12,6 @@ const BUILT_IN: readonly BenchmarkEntry[] = await Promise.all(
   }),
 );
 
-/**
- * Benchmarks left out of the built-in demo: they need programs installed first (the coding agents), so they run
- * from a preset of their own (`--preset coding`, the default of `run coding`).
- */
-const OUT_OF_DEMO = new Set(['coding']);
-
 const registry = new Map<string, BenchmarkEntry>(BUILT_IN.map((entry) => [entry.id, entry]));
 
 /** Adds a benchmark at run time (tests, or a program embedding the suite); ids must be new. */
@@ -40,9 +34,4 @@ export function getBenchmark(id: string): BenchmarkEntry {
   if (entry) return entry;
   const hint = suggestName(id, benchmarkIds());
   throw new BenchError('config:invalid', `unknown benchmark "${id}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${benchmarkIds().join(', ')}`);
-}
-
-/** A config's `benchmarks` section naming every registered benchmark with its defaults (its built-in tasks). */
-export function builtInBenchmarks(): Record<string, Record<string, never>> {
-  return Object.fromEntries(benchmarkIds().filter((id) => !OUT_OF_DEMO.has(id)).map((id) => [id, {}]));
 }

@@ -61,6 +61,23 @@ describe('a benchmark added by registering its entry, with no other change', () 
     expect(report).toContain('answer rate [95% CI]');
   }, 60_000);
 
+  it('brings its own preset, run flag, subcommand and report section, and takes part in the demo', async () => {
+    expect((await cli(['list', 'presets'])).stdout).toMatch(/^ {2}tiny +the tiny benchmark with the layer off and on, on the sim engine \(tiny\)$/m);
+    const run = await cli(['run', 'tiny', '--questions', '2', '--out', work]);
+    expect(run.code, run.stderr).toBe(0);
+    const own = lastLine(run.stdout);
+    expect(readSamples(own)).toHaveLength(8); // its preset's 2 systems × the flag's 2 questions × 2 conditions
+    const report = readFileSync(join(own, 'report.md'), 'utf8');
+    expect(report).toMatch(/^# tiny \(2 tasks\): tiny \(simulated/);
+    expect(report).toContain('## Tiny answers');
+    expect(report).toMatch(/\| tiny layer effect \(c3 − off\), explicit faults \| `tiny:layer-effect` \| all \|/);
+    expect(readFileSync(join(own, 'report.html'), 'utf8')).toContain('<section class="benchmark"><h2>Tiny answers</h2>');
+    expect((await cli(['tiny', 'count', '5'])).stdout).toBe('10 tasks\n');
+    expect((await cli(['run', 'toolmaze', '--questions', '2'])).stderr).toBe('recovery-bench run: --questions is a flag of tiny, not of toolmaze\n');
+    const { presetConfig } = await import('./config/load.ts');
+    expect(presetConfig('default').benchmarks).toHaveProperty('tiny');
+  }, 60_000);
+
   it('re-scores byte for byte, and a report of the saved run gives the same numbers', async () => {
     const before = readFileSync(join(dir, 'scores.jsonl'));
     const summaryBefore = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));

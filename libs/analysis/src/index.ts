@@ -19,7 +19,12 @@ export { indexSamples, type Metric, type Outcome, type Sample, type SampleIndex 
 export { DEFAULT_ALPHA, DEFAULT_EQUIVALENCE_LEVEL, DEFAULT_MARGIN, type ContrastFilter, type ContrastSpec, type ContrastTest } from './contrast-spec.ts';
 export { evaluateContrasts, type ContrastEvaluation, type ContrastResult, type EvaluateOptions } from './contrasts.ts';
 export { countFailures, type FailureCount } from './failures.ts';
-export { evaluatePreset, scopeOf, type BenchmarkScope, type ConditionRoles, type Preset, type PresetEvaluation, type PresetOptions, type PresetScope } from './presets/preset.ts';
+export { evaluatePreset, scopeOf, type BenchmarkScope, type ConditionRoles, type Preset, type PresetEvaluation, type PresetOptions, type PresetScope, type SystemRef } from './presets/preset.ts';
+export { layer } from './presets/layer.ts';
+export {
+  delivery, type AnalysisOptions, type Cell, type DecisionRow, type DeliveryAnalysis, type EpisodeRow, type Interval, type PairTest, type Recommendation, type StudyPreset, type Verdict,
+} from './presets/delivery.ts';
+export { DELIVERY_FORMS, isDeliveryForm, PAPER_NAME, STUDY_KINDS, type DeliveryForm, type StudyKind } from './presets/delivery-design.ts';
 export { study3, STUDY3_SYSTEMS } from './presets/study3.ts';
-export { armPreset, type ArmPresetOptions, type SystemRef } from './presets/arms.ts';
+export { armPreset, type ArmPresetOptions } from './presets/arms.ts';
 export { getPreset, PRESETS, type PresetId } from './presets/registry.ts';

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { z } from 'zod';
 import { DELIVERY_FORMS } from './forms.ts';
-import { deliveryReport, renderDeliveryMarkdown } from './report.ts';
+import { DELIVERY_PRESETS } from './presets.ts';
 import type { DeliveryTask } from './scorers.ts';
+import { deliveryBenchmarkReport } from './report.ts';
 import { DEFAULT_STIMULUS_SEED, KINDS } from './stimuli.ts';
 
 export const DELIVERY_VERSION = '1.0.0';
@@ -32,7 +33,8 @@ export const defaultStimuliDir = (seed: number) => join(tmpdir(), `recovery-benc
 
 /**
  * The delivery study (the paper's Studies 1 and 2): the same failed call delivered in six forms, the next action
- * scored. Generation and the run load when a run needs them; the report section is built from run directories.
+ * scored. Generation and the run load when a run needs them; its report (table 6, the registered analyses of
+ * libs/analysis's `delivery` preset, the form to ship) is built from its scored samples.
  */
 export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
   id: 'delivery',
@@ -61,11 +63,13 @@ export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
       summary: "S6: prompt tokens recomputed at the decision step per form, with an engine's /tokenize or the approximation",
       run: async (args) => (await import('./cli.ts')).runCostCommand(args),
     },
+    plan: {
+      summary: 'how many scenarios a study needs to detect one form beating another at a given power (simulated with a sim profile)',
+      run: async (args, ctx) => (await import('./plan-command.ts')).runPlanCommand(args, ctx),
+    },
   },
-  studyReport(runDirs) {
-    const report = deliveryReport(runDirs);
-    return report && { markdown: renderDeliveryMarkdown(report), json: report, file: 'delivery-report.json' };
-  },
+  presets: DELIVERY_PRESETS,
+  report: (input) => deliveryBenchmarkReport(input),
   conditions: {
     explicit: [...DELIVERY_FORMS],
     control: [],

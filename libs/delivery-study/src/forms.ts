@@ -1,28 +1,16 @@
+import type { DeliveryForm } from '@recovery-bench/analysis';
 import type { ChatMessage } from '@recovery-bench/harness';
 import { applyForm, GUIDANCE, type CanonicalMessage, type Detection, type Form } from '@recovery-bench/toolerror-core';
 import type { Stimulus, StudyKind } from './stimuli.ts';
 import { STUDY_TOOLS } from './tools.ts';
 
-/**
- * The six deliveries the study compares. C0 (A1B1) is the client's form; C1 (A1B2) appends the guidance sentence
- * to the tool message; A2B1 is the runtime note without guidance (the failed exchange removed); C2 (A2B2), C3 and
- * C4 are the layer's forms.
- */
-export const DELIVERY_FORMS = ['C0', 'C1', 'A2B1', 'C2', 'C3', 'C4'] as const;
-export type DeliveryForm = (typeof DELIVERY_FORMS)[number];
+export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, type DeliveryForm } from '@recovery-bench/analysis';
 
 /** The layer's form each delivery is made with; A2B1 is C2's output with the guidance sentence taken out. */
 const LAYER_FORM: Readonly<Record<DeliveryForm, Form>> = { C0: 'off', C1: 'c1', A2B1: 'c2', C2: 'c2', C3: 'c3', C4: 'c4' };
 
-/** The paper's names for the Study 1 cells. */
-export const PAPER_NAME: Readonly<Record<DeliveryForm, string>> = { C0: 'A1B1', C1: 'A1B2', A2B1: 'A2B1', C2: 'A2B2', C3: 'C3', C4: 'C4' };
-
 /** The name of each delivery as the layer's spec and the sim engine's profiles call it (`note-no-guidance` for A2B1). */
 export const SITUATION_NAME = { C0: 'C0', C1: 'C1', A2B1: 'note-no-guidance', C2: 'C2', C3: 'C3', C4: 'C4' } as const satisfies Record<DeliveryForm, string>;
-
-export function isDeliveryForm(value: string): value is DeliveryForm {
-  return (DELIVERY_FORMS as readonly string[]).includes(value);
-}
 
 /** The tool call id of a scenario's failed call (and of its later calls, numbered). */
 export const callId = (stimulus: Stimulus, n = 0) => `call_${stimulus.scenario.toLowerCase()}_${n}`;

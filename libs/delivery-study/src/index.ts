@@ -7,7 +7,7 @@ export { decisionScorer, episodeScorer, DECISION_SCORER, EPISODE_SCORER, type De
 export { writeStimuli, checkStimuli, stimuliFiles, stimuliTexts, simScripts, SIM_SCRIPTS_DIR, STIMULI_FORMAT, MANIFEST_FORMAT, type StimuliManifest, type StimulusLine } from './files.ts';
 export { deliveryEntry, DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
-export { analyseDelivery, type DecisionRow, type EpisodeRow, type DeliveryAnalysis, type Verdict, type Recommendation, type AnalysisOptions, type Cell, type PairTest, type Interval } from './analysis.ts';
 export { approximateTokenizer, approximateTokens, httpTokenizer, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
-export { deliveryReport, renderDeliveryMarkdown, readRunRows, type DeliveryReport } from './report.ts';
+export { deliveryBenchmarkReport, deliveryReport, deliveryRows, deliverySections, type DeliveryReport } from './report.ts';
+export { DELIVERY_PRESETS } from './presets.ts';
 export { planScenarios, shiftRates, type PlanInput, type PlanResult, type PowerPoint, type KindRates } from './plan.ts';

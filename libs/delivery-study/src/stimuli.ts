@@ -1,9 +1,10 @@
-import { createRng, deriveSeed } from '@recovery-bench/analysis';
+import { createRng, deriveSeed, STUDY_KINDS, type StudyKind } from '@recovery-bench/analysis';
 import type { ActionableKind } from '@recovery-bench/toolerror-core';
 import { STUDY_TOOLS, type StudyTool } from './tools.ts';
 
-export const KINDS = ['transient', 'fixable', 'unrecoverable'] as const satisfies readonly ActionableKind[];
-export type StudyKind = (typeof KINDS)[number];
+/** The study's kinds are the layer's actionable kinds (its guidance sentences are the layer's own). */
+export const KINDS: readonly (StudyKind & ActionableKind)[] = STUDY_KINDS;
+export type { StudyKind };
 
 export const SCENARIOS_PER_TOOL = 10;
 export const VARIANTS_PER_KIND = 5;

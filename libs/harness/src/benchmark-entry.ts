@@ -1,6 +1,8 @@
 import type { ConditionRoles } from '@recovery-bench/analysis';
 import type { z } from 'zod';
-import type { Benchmark, Score, TaskRef } from './benchmark.ts';
+import type { Benchmark, TaskRef } from './benchmark.ts';
+import { BenchError } from './errors.ts';
+import type { BenchmarkReport, BenchmarkReportInput } from './report-section.ts';
 
 /**
  * Where a run's tasks come from. Every report names it, and a study of the paper's inputs (a config with
@@ -35,16 +37,67 @@ export interface PreparedBenchmark<TTask extends TaskRef> {
   close?(): Promise<void>;
 }
 
-/** The run's settings a benchmark may take over for its own loop. */
+/**
+ * What the suite lends a benchmark that a benchmark library may not import itself (it imports no I/O library of the
+ * workspace): the coding agents `recovery-bench agents install` put in place, and the sim engine's profiles.
+ */
+export interface BenchmarkServices {
+  /** Finds an installed agent; throws a one-line error naming the install command when it is missing. */
+  locateAgent(name: string): Promise<{ command: string; args: string[]; version: string }>;
+  /** A sim profile's decision rates: `rates[kind][situation].p`, the share of correct next actions. */
+  simProfile(id: string): Promise<{ id: string; rates: Readonly<Record<string, Readonly<Record<string, { p: number }>>>> }>;
+}
+
+/**
+ * Services for a benchmark driven without the suite (a library user, a test): each says in one line that it is
+ * not available here.
+ */
+export const NO_SERVICES: BenchmarkServices = {
+  locateAgent: async (name) => {
+    throw new BenchError('config:invalid', `no agents are installed for this caller (wanted ${name}); run the benchmark through recovery-bench, which finds installed agents`);
+  },
+  simProfile: async (id) => {
+    throw new BenchError('config:invalid', `no sim profiles are available to this caller (wanted ${id}); run the command through recovery-bench`);
+  },
+};
+
+/** The run's settings a benchmark may take over for its own loop, and the suite's services. */
 export interface PrepareContext {
   limits: { maxRounds: number; requestTimeoutMs: number };
+  services: BenchmarkServices;
+}
+
+/** What a subcommand gets besides its arguments. */
+export interface CommandContext {
+  services: BenchmarkServices;
 }
 
 /** A subcommand a benchmark adds to the CLI (`recovery-bench <benchmark> <name>`, `recovery-bench fetch <benchmark>`). */
 export interface BenchmarkCommand {
   summary: string;
   /** Returns the exit code; user mistakes throw errors that the CLI prints as one line. */
-  run(args: string[]): Promise<number>;
+  run(args: string[], ctx: CommandContext): Promise<number>;
+}
+
+/**
+ * A run preset of a benchmark's own (`recovery-bench run <id> --preset <name>`): the parts of a run config it sets
+ * over a base the suite keeps (`sim`: the sim engine alone; `study3`: the paper's engines and models), and its
+ * section. The suite checks it with the run config's strict schema when it is used.
+ */
+export interface RunPreset {
+  description: string;
+  base: 'sim' | 'study3';
+  /** Run-config fields that replace the base's (`models`, `systems`, `concurrency`, `analysis`, …). */
+  config?: Readonly<Record<string, unknown>>;
+  /** The benchmark's `benchmarks.<id>` section. */
+  section: Readonly<Record<string, unknown>>;
+}
+
+/** A flag `recovery-bench run <id>` takes for this benchmark, written into its section (`--agents a,b`). */
+export interface RunFlag {
+  description: string;
+  /** The section with the flag's value in it (a user mistake throws a CliError). */
+  apply(section: Readonly<Record<string, unknown>>, value: string): Record<string, unknown>;
 }
 
 /** How a sample's score is read for reports: which scorer, under what name. */
@@ -53,33 +106,6 @@ export interface PrimaryScore {
   scorer: string;
   /** What the value means: `pass rate`, `state agreement`, … */
   label: string;
-}
-
-/** One scored sample, as a benchmark's own report section reads it (from scores.jsonl). */
-export interface ScoredSample {
-  system: string;
-  model: string;
-  task: string;
-  unit: string;
-  condition: string;
-  seed: number;
-  /** Null when the sample ended in an error and has no scores. */
-  scores: Record<string, Score> | null;
-}
-
-/** A table of a benchmark's own in the report (e.g. the coding testbed's per-agent table). */
-export interface ReportSection {
-  title: string;
-  note?: string;
-  header: string[];
-  rows: string[][];
-}
-
-export interface ReportSectionOptions {
-  resamples: number;
-  seed: number;
-  /** The run's systems in config order: arm, engine and output cap, for tables that find systems by their role. */
-  systems: readonly { id: string; arm: string; engine: string; maxTokensCap?: number }[];
 }
 
 /**
@@ -106,21 +132,22 @@ export interface BenchmarkEntry<TConfig = unknown, TTask extends TaskRef = TaskR
   unit: string;
   /** Which conditions each contrast of a study reads, and which contrasts cannot be measured here. */
   conditions: ConditionRoles;
+  /** `recovery-bench <id> <name>`. */
   commands?: Readonly<Record<string, BenchmarkCommand>>;
   /** `recovery-bench fetch <id>`: gets the benchmark's own code and data, for users with network access. */
   fetch?: BenchmarkCommand;
-  /** The benchmark's own analyses of its run directories, added to their report (e.g. the delivery study's table 6). */
-  studyReport?(runDirs: readonly string[]): StudyReport | undefined;
-  /** Tables of the benchmark's own for the report, computed from its scored samples. */
-  reportSections?(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection[];
-}
-
-/** A benchmark's own section of a report: Markdown for report.md and report.html, JSON for `<file>`. */
-export interface StudyReport {
-  markdown: string;
-  json: unknown;
-  /** File name of the JSON beside report.json, e.g. `delivery-report.json`. */
-  file: string;
+  /** Run presets of its own; one named like the entry is what `run <id>` runs without --config or --preset. */
+  presets?: Readonly<Record<string, RunPreset>>;
+  /**
+   * Its section in the suite's shared presets: `default` (the built-in demo: `{}` unless given; `false` leaves the
+   * benchmark out, e.g. when it needs programs installed first) and `study3` (the paper's Study 3, for the
+   * benchmarks it ran).
+   */
+  presetSections?: { default?: Readonly<Record<string, unknown>> | false; study3?: Readonly<Record<string, unknown>> };
+  /** Flags `recovery-bench run <id>` takes beyond the common ones. */
+  runFlags?: Readonly<Record<string, RunFlag>>;
+  /** The benchmark's own part of a report (tables, lists, figures), from its scored samples. */
+  report?(input: BenchmarkReportInput): BenchmarkReport | undefined;
 }
 
 /** A task selection with one meaning everywhere: ids name tasks or units; `limit` keeps the first N units. */

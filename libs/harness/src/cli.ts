@@ -46,3 +46,10 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
     throw new UsageError((error as Error).message.split('\n')[0]!);
   }
 }
+
+/** A flag's value when it is one of `allowed` (undefined when the flag was not given); else a UsageError naming them. */
+export function oneOfOption<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
+  return value as T;
+}

@@ -5,7 +5,11 @@ export { visibleToolEvents, faultEvents, type Transcript, type TranscriptEvent, 
 export { e1Plugin, e2Plugin, E2_MAX_RETRIES, CLIENT_PLUGINS, executeWithPlugins, type ClientPlugin, type ClientPluginId } from './plugins.ts';
 export { runAgentLoop, parseToolCall, AgentLoopSettingsSchema, type AgentLoopSettings, type AgentLoopSettingsInput, type AgentLoopInput } from './agent-loop.ts';
 export { runAndScore, scoreTranscript, type Benchmark, type ModelEndpoint, type RunContext, type Scorer, type Score, type ScoreOutcome, type TaskRef } from './benchmark.ts';
-export { selectTasks, type BenchmarkCommand, type BenchmarkEntry, type PreparedBenchmark, type PrepareContext, type PrimaryScore, type ReportSection, type ReportSectionOptions, type ScoredSample, type StudyReport, type TaskSelection, type TaskSource } from './benchmark-entry.ts';
+export {
+  NO_SERVICES, selectTasks, type BenchmarkCommand, type BenchmarkEntry, type BenchmarkServices, type CommandContext, type PreparedBenchmark, type PrepareContext, type PrimaryScore,
+  type RunFlag, type RunPreset, type TaskSelection, type TaskSource,
+} from './benchmark-entry.ts';
+export type { BenchmarkReport, BenchmarkReportInput, ReportBlock, ReportSection, ReportSystem, ScoredSample } from './report-section.ts';
 export { ScriptedModel, type ScriptedTurn, type ScriptedPolicy } from './scripted-model.ts';
 export { forEachRecord, iterateLines, iterateRecords, RunLogWriter, readRunLog, type FormatSpec, type LogRecord, type ReadLog } from './run-log.ts';
 export { suggestName } from './suggest.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_SERVICES } from '@recovery-bench/harness';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SUITE } from './bridge/paths.ts';
 import { loudquietEntry, LoudquietConfigSchema } from './entry.ts';
@@ -10,7 +11,7 @@ import { GET_REAL_DATA } from './loop/source.ts';
 import { LOUDQUIET_ENV } from './suite/source.ts';
 
 afterAll(() => sharedBridgePool.closeAll());
-const limits = { limits: { maxRounds: 25, requestTimeoutMs: 60_000 } };
+const limits = { limits: { maxRounds: 25, requestTimeoutMs: 60_000 }, services: NO_SERVICES };
 
 describe('the Loud/Quiet entry', () => {
   it('prepares the fixture suite: a trial per task and condition, the task as unit, sim scripts from the ground truth', async () => {

@@ -95,6 +95,8 @@ export const loudquietEntry: BenchmarkEntry<LoudquietConfig, LoudquietTask> = {
     summary: "Loud/Quiet's data and BFCL's classes at the pinned commits (`fetch loudquiet --dest DIR`; needs network)",
     run: async (args) => (await import('./cli/fetch.ts')).runFetchCommand(args),
   },
+  // Study 3 runs the frozen 24 tasks at the paper's seeds 0 and 1 (a fault's victim and corruption draw from them).
+  presetSections: { study3: { source: 'auto', seeds: [0, 1] } },
   conditions: {
     explicit: ['timeout', 'schema_drift', 'missing_tool'],
     // The paper's control: where the layer must not act, the clean runs and the silent corruption no error text announces.

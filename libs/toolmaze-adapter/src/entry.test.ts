@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { NO_SERVICES } from '@recovery-bench/harness';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sharedBridgePool } from './bridge/bridge-pool.ts';
 import { TOOLMAZE_ROOT_ENV, toolmazeEntry, ToolmazeConfigSchema } from './entry.ts';
 
 const FAKE_CHECKOUT = fileURLToPath(new URL('./testdata/fake-toolmaze', import.meta.url));
-const ctx = { limits: { maxRounds: 25, requestTimeoutMs: 45_000 } };
+const ctx = { limits: { maxRounds: 25, requestTimeoutMs: 45_000 }, services: NO_SERVICES };
 const saved = process.env[TOOLMAZE_ROOT_ENV];
 
 afterEach(() => {

@@ -99,6 +99,8 @@ export const toolmazeEntry: BenchmarkEntry<ToolmazeConfig, ToolmazeSample> = {
     summary: "ToolMaze's code and pinned data into a folder (`fetch toolmaze --dest DIR`; needs network)",
     run: async (args) => (await import('./cli/fetch.ts')).runFetchCommand(args),
   },
+  // The demo runs the fixture suite; Study 3 runs ToolMaze's own C1 tasks in the paper's three modes.
+  presetSections: { study3: { source: 'auto', conditions: ['P0', 'P1', 'P2'] } },
   conditions: {
     explicit: ['P1', 'P2'],
     control: ['P0'],

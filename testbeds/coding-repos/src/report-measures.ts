@@ -1,5 +1,6 @@
 import { bootstrap, type DifferenceBootstrap } from '@recovery-bench/analysis';
-import type { ReportSectionOptions, ScoredSample } from '@recovery-bench/harness';
+import type { ScoredSample } from '@recovery-bench/harness';
+import type { ReportOptions } from './report-types.ts';
 import { SCORER_ID } from './scorer.ts';
 
 /** A measure of the paper's table 8, per run, read from a sample's score; undefined where it does not apply. */
@@ -52,13 +53,13 @@ export function meansBy(samples: readonly ScoredSample[], measure: Measure, keyO
 }
 
 /** a − b over the tasks both have, with a paired percentile bootstrap over those tasks; undefined when none. */
-export function pairedDifference(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, options: ReportSectionOptions): DifferenceBootstrap | undefined {
+export function pairedDifference(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, options: ReportOptions): DifferenceBootstrap | undefined {
   const tasks = [...a.keys()].filter((t) => b.has(t));
   if (tasks.length === 0) return undefined;
   return bootstrap({ a: new Map(tasks.map((t) => [t, a.get(t)!])), b: new Map(tasks.map((t) => [t, b.get(t)!])) }, { resamples: options.resamples, seed: options.seed });
 }
 
 /** The layer's system: the engine's own layer (engine-c3, the paper's G-on), else ours in the proxy (proxy-c3). */
-export function layerSystem(systems: ReportSectionOptions['systems']): ReportSectionOptions['systems'][number] | undefined {
+export function layerSystem(systems: ReportOptions['systems']): ReportOptions['systems'][number] | undefined {
   return systems.find((s) => s.arm === 'engine-c3') ?? systems.find((s) => s.arm === 'proxy-c3');
 }

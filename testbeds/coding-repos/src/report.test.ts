@@ -1,4 +1,5 @@
-import type { ReportSectionOptions, ScoredSample } from '@recovery-bench/harness';
+import type { ScoredSample } from '@recovery-bench/harness';
+import type { ReportOptions } from './report-types.ts';
 import { describe, expect, it } from 'vitest';
 import { codingReportSections } from './report.ts';
 
@@ -34,7 +35,7 @@ describe('coding report: per agent and model', () => {
  * with the layer off and SGLang's second run with the proxy's cap, and E1 (not part of the table). Per task the
  * values are built so that most differences are the same on every task (a point interval) and the rest are known.
  */
-function paperLikeRun(ids: Record<'off' | 'on' | 'L' | 'V' | 'S' | 'S8' | 'E1', string>): { samples: ScoredSample[]; options: ReportSectionOptions } {
+function paperLikeRun(ids: Record<'off' | 'on' | 'L' | 'V' | 'S' | 'S8' | 'E1', string>): { samples: ScoredSample[]; options: ReportOptions } {
   const samples: ScoredSample[] = [];
   for (const agent of ['qwen-code', 'opencode']) {
     for (const model of ['m1', 'm2']) {
@@ -99,7 +100,7 @@ describe("coding report: the paper's table 8", () => {
     const table = codingReportSections(samples, options)[0]!;
     expect(table.header).toEqual(['', 'vs. base', 'vs. llama', 'vs. vllm-off', 'vs. sg (main)', 'vs. sg (8,192)']);
     expect(table.rows.map((r) => r[0])).toEqual(['Flaky: layer − X', 'Forbidden, reports: layer − X', 'Forbidden, requests: layer − X', 'Ok, baseline: base − X', 'Ok, control: layer − base']);
-    expect(table.rows).toEqual(codingReportSections(...Object.values(paperLikeRun(paperIds)) as [ScoredSample[], ReportSectionOptions])[0]!.rows.map((r, i) => [table.rows[i]![0], ...r.slice(1)]));
+    expect(table.rows).toEqual(codingReportSections(...Object.values(paperLikeRun(paperIds)) as [ScoredSample[], ReportOptions])[0]!.rows.map((r, i) => [table.rows[i]![0], ...r.slice(1)]));
   });
 
   it('takes our layer in the proxy as the layer\'s system when the engine has none, and has no table without a layer', () => {

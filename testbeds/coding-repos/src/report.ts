@@ -1,5 +1,7 @@
 import { bootstrapMean } from '@recovery-bench/analysis';
-import type { ReportSection, ReportSectionOptions, ScoredSample } from '@recovery-bench/harness';
+import type { BenchmarkReport, BenchmarkReportInput } from '@recovery-bench/harness';
+import type { ScoredSample } from '@recovery-bench/harness';
+import type { CodingTable, ReportOptions } from './report-types.ts';
 import { agentOf, layerSystem, meansBy, pairedDifference, TABLE8_MEASURES } from './report-measures.ts';
 import { table8Sections } from './table8.ts';
 
@@ -9,11 +11,11 @@ import { table8Sections } from './table8.ts';
  * result files and ok baseline, and the layer's system minus each other system with a paired 95% bootstrap
  * interval over tasks (repositories).
  */
-export function codingReportSections(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection[] {
+export function codingReportSections(samples: readonly ScoredSample[], options: ReportOptions): CodingTable[] {
   return [...table8Sections(samples, options), perAgentAndModel(samples, options)];
 }
 
-function perAgentAndModel(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection {
+function perAgentAndModel(samples: readonly ScoredSample[], options: ReportOptions): CodingTable {
   const on = layerSystem(options.systems)?.id;
   const systems = options.systems.map((s) => s.id).filter((id) => samples.some((s) => s.system === id));
   const others = on ? systems.filter((id) => id !== on) : [];
@@ -41,15 +43,25 @@ function perAgentAndModel(samples: readonly ScoredSample[], options: ReportSecti
   };
 }
 
-function meanCell(values: Map<string, number>, share: boolean, options: ReportSectionOptions): string {
+function meanCell(values: Map<string, number>, share: boolean, options: ReportOptions): string {
   if (values.size === 0) return '–';
   const ci = bootstrapMean(values, { resamples: options.resamples, seed: options.seed });
   return share ? `${(ci.estimate * 100).toFixed(0)}% (n=${values.size})` : `${ci.estimate.toFixed(1)} (n=${values.size})`;
 }
 
-function differenceCell(a: Map<string, number>, b: Map<string, number>, share: boolean, options: ReportSectionOptions): string {
+function differenceCell(a: Map<string, number>, b: Map<string, number>, share: boolean, options: ReportOptions): string {
   const d = pairedDifference(a, b, options);
   if (!d) return '–';
   const f = (v: number) => (share ? `${v >= 0 ? '+' : ''}${(v * 100).toFixed(0)}` : `${v >= 0 ? '+' : ''}${v.toFixed(1)}`);
   return `${f(d.estimate)} [${f(d.lower)}, ${f(d.upper)}]`;
+}
+
+/** The entry's report hook: each table under its title, its note above it. */
+export function codingReport(input: BenchmarkReportInput): BenchmarkReport {
+  return {
+    sections: codingReportSections(input.samples, input).map((t) => ({
+      title: t.title,
+      blocks: [...(t.note ? [{ kind: 'text' as const, text: t.note }] : []), { kind: 'table' as const, header: t.header, rows: t.rows }],
+    })),
+  };
 }

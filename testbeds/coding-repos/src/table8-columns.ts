@@ -1,7 +1,7 @@
-import type { ReportSectionOptions } from '@recovery-bench/harness';
+import type { ReportOptions } from './report-types.ts';
 import { layerSystem } from './report-measures.ts';
 
-type System = ReportSectionOptions['systems'][number];
+type System = ReportOptions['systems'][number];
 
 /** A system the layer's system is compared with, and the label of its column (`vs. <label>`). */
 export interface Table8Column {
@@ -27,7 +27,7 @@ export interface Table8Roles {
  * after the uncapped system of its engine with the cap, and that system as the main run: the paper's
  * "S (main)" and "S (8,192)".
  */
-export function table8Roles(systems: ReportSectionOptions['systems']): Table8Roles | undefined {
+export function table8Roles(systems: ReportOptions['systems']): Table8Roles | undefined {
   const on = layerSystem(systems);
   if (!on) return undefined;
   const offArm = systems.filter((s) => s.arm === 'off');

@@ -1,5 +1,6 @@
 import type { DifferenceBootstrap } from '@recovery-bench/analysis';
-import type { ReportSection, ReportSectionOptions, ScoredSample } from '@recovery-bench/harness';
+import type { ScoredSample } from '@recovery-bench/harness';
+import type { CodingTable, ReportOptions } from './report-types.ts';
 import { FLAKY_PASS, FORBIDDEN_REPORTS, FORBIDDEN_REQUESTS, OK_PASS, agentOf, meansBy, pairedDifference, repoOf, type Measure } from './report-measures.ts';
 import { table8Roles, type Table8Column, type Table8Roles } from './table8-columns.ts';
 
@@ -34,7 +35,7 @@ function table8Rows(roles: Table8Roles): Table8Row[] {
  * resamples tasks. Rows and columns are the paper's (see table8-columns.ts for how systems are found); a cell whose
  * comparison does not apply is empty. Shares differ in points, requests per run as counts.
  */
-export function table8Sections(samples: readonly ScoredSample[], options: ReportSectionOptions): ReportSection[] {
+export function table8Sections(samples: readonly ScoredSample[], options: ReportOptions): CodingTable[] {
   const roles = table8Roles(options.systems);
   if (!roles) return [];
   const agents = [...new Set(samples.map(agentOf))].sort();

@@ -7,7 +7,7 @@ const AGENTS_HELP = `usage: recovery-bench agents list [--cache DIR] [--json]
        recovery-bench agents install [NAME…] [--cache DIR] [--force]
        recovery-bench agents exec NAME [--proxy URL] [--model NAME] [--cache DIR] -- [ARGS…]
 
-Real coding agents at pinned versions, installed on demand with npm into <cache>/agents/<name>@<version>
+Real agents at pinned versions, installed on demand with npm into <cache>/agents/<name>@<version>
 (the cache folder: --cache, else $RECOVERY_BENCH_CACHE, else ~/.cache/recovery-bench). \`install\` with no
 names installs every agent; each install is checked by running the agent's --version. \`list\` shows what runs
 for each installed agent (the native executable where there is one). \`exec\` runs an installed agent with ARGS;

@@ -1,6 +1,7 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
 import { BUILT_IN_BENCHMARKS } from '../benchmark-list.ts';
+import { SERVICES } from '../services.ts';
 import { UsageError } from './args.ts';
 
 /** A top-level command of the CLI (see main.ts). */
@@ -28,7 +29,7 @@ function entryCommand(entry: BenchmarkEntry & { commands: NonNullable<BenchmarkE
         const hint = suggestName(sub, names);
         throw new UsageError(`unknown subcommand "${sub}"${hint ? ` (did you mean "${hint}"?)` : ''}; try \`recovery-bench ${entry.id} --help\``);
       }
-      return command.run(rest);
+      return command.run(rest, { services: SERVICES });
     },
   };
 }
@@ -46,7 +47,7 @@ const fetchCommand: Command = {
     }
     const entry = getBenchmark(id);
     if (!entry.fetch) throw new UsageError(`${id} has nothing to fetch; fetchable: ${fetchable.map((e) => e.id).join(', ') || 'none'}`);
-    return entry.fetch.run(rest);
+    return entry.fetch.run(rest, { services: SERVICES });
   },
 };
 

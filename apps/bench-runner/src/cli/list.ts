@@ -4,7 +4,7 @@ import { UsageError } from './args.ts';
 /** What `list` can list: each a registry of the workspace, imported when it is listed. */
 const SUBJECTS: Readonly<Record<string, () => Promise<string[]>>> = {
   engines: async () => (await import('./engines.ts')).listEngines(),
-  presets: async () => Object.entries((await import('../config/presets.ts')).PRESETS).map(([id, p]) => `  ${id.padEnd(10)} ${p.description ?? ''}`),
+  presets: async () => (await import('../config/presets.ts')).presetListings().map((p) => `  ${p.id.padEnd(10)} ${p.description}${p.benchmark ? ` (${p.benchmark})` : ''}`),
   benchmarks: async () => benchmarkEntries().map((b) => `  ${b.id.padEnd(10)} ${b.summary} (score: ${b.score.label}; unit: ${b.unit})`),
 };
 

@@ -18,9 +18,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   proxy: { summary: 'run the OpenAI-compatible proxy (pinning, clamp, layer, records) in front of one engine', run: async (args) => (await import('./proxy.ts')).runProxyCommand(args) },
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: async (args) => (await import('./engines.ts')).runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: async (args) => (await import('./list.ts')).runListCommand(args) },
-  agents: { summary: 'install pinned coding agents (Claude Code, Codex CLI, …) into a cache folder: `agents install [name…]`, `agents list`', run: async (args) => (await import('./agents.ts')).runAgentsCommand(args), namedSubcommands: ['install', 'list'] },
+  agents: { summary: 'install pinned agents (Claude Code, Codex CLI, …) into a cache folder: `agents install [name…]`, `agents list`', run: async (args) => (await import('./agents.ts')).runAgentsCommand(args), namedSubcommands: ['install', 'list'] },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: async (args) => (await import('./sim-engine.ts')).runSimEngineCommand(args) },
-  plan: { summary: 'scenarios a delivery study needs to detect a difference between two forms at a given power (simulated with a sim profile)', run: async (args) => (await import('./plan.ts')).runPlanCommand(args) },
 };
 
 /** The built-in commands and the built-in benchmarks' (whose entries load when their command runs). */

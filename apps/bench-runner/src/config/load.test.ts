@@ -71,7 +71,7 @@ describe('run config', () => {
     const swapped = overrideEngines(lab, 'sim');
     expect(swapped.engines).toEqual({ vllm: { kind: 'sim', seed: 0 } });
     expect(swapped.systems).toEqual(lab.systems);
-    expect(() => presetConfig('defualt')).toThrow(/unknown preset "defualt"; presets: default/);
+    expect(() => presetConfig('defualt')).toThrow(/unknown preset "defualt" \(did you mean "default"\?\); presets: default, study3, /);
   });
 
   it('exports a JSON Schema for editors', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BenchError } from '@recovery-bench/harness/errors';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
-import { PRESETS, type PresetId } from './presets.ts';
+import { presetInput } from './presets.ts';
 import { benchmarkEntries } from '../benchmarks.ts';
 import { runConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
 
@@ -34,9 +34,7 @@ export function loadRunConfig(path: string): RunConfig {
 }
 
 export function presetConfig(id: string): RunConfig {
-  const preset = (PRESETS as Record<string, RunConfigInput | undefined>)[id];
-  if (!preset) throw new BenchError('config:invalid', `unknown preset "${id}"; presets: ${Object.keys(PRESETS).join(', ')}`);
-  return parseRunConfig(preset, `preset ${id as PresetId}`);
+  return parseRunConfig(presetInput(id), `preset ${id}`);
 }
 
 /**

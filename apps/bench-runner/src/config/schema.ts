@@ -1,3 +1,4 @@
+import { PRESETS as ANALYSIS_PRESET_REGISTRY, type PresetId as AnalysisPresetId } from '@recovery-bench/analysis';
 import { z } from 'zod';
 import { checkModelsForEngines, DockerRunEngineSchema, ModelServingSchema, ProcessRunEngineSchema } from './engines.ts';
 
@@ -76,7 +77,7 @@ export const ContrastConfigSchema = z
 export type ContrastConfig = z.infer<typeof ContrastConfigSchema>;
 
 /** The analysis presets of libs/analysis a config may ask for (their contrasts are the preset's, not the config's). */
-export const ANALYSIS_PRESETS = ['study3'] as const;
+export const ANALYSIS_PRESETS = Object.keys(ANALYSIS_PRESET_REGISTRY) as [AnalysisPresetId, ...AnalysisPresetId[]];
 
 /**
  * The run config's schema, with one optional section per registered benchmark (each entry's own schema). Built on

@@ -1,6 +1,9 @@
 import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
 import type { RunConfigInput } from './schema.ts';
 
+/** What a run config of the paper's engines holds besides its name and its benchmarks: a base of presets. */
+export type PresetBase = Partial<Omit<RunConfigInput, 'version' | 'name' | 'benchmarks'>>;
+
 const { off, on, engines, oracle, retries } = STUDY3_SYSTEMS;
 const [L, V, S] = engines;
 
@@ -8,18 +11,12 @@ const [L, V, S] = engines;
  * The paper's Study 3, small tier: GeulPU without (G-off) and with its own layer (G-on), llama.cpp
  * (L), vLLM (V) and SGLang (S) with the layer off, and the client alternatives E1 and E2 on GeulPU. The engines
  * need a GPU, the model files under `modelsDir` and a local GeulPU image (libs/engines/README.md); with
- * `--engine-override sim` the same plan runs on the sim engine's paper profiles. The contrasts are libs/analysis's
- * `study3` preset (H3.1 with Holm over L, V and S, the H3.2 baseline checks, H3.3, the control), not the config's.
- *
- * The tasks are the paper's layer 1: ToolMaze's C1 tasks in P0, P1 and P2 from the checkout `TOOLMAZE_ROOT` names,
- * and Loud/Quiet's 24 tasks × 5 conditions from its data (LOUDQUIET_GORILLA_DIR and LOUDQUIET_DATA_DIR or
- * LOUDQUIET_BRITTLE_DIR) at seeds 0 and 1. Without them the run stops and says how to fetch them (`--allow-fixtures`
- * runs the fixture suites, and the report's title says so).
+ * `--engine-override sim` the same plan runs on the sim engine's paper profiles. It is the base of the `study3`
+ * preset (each benchmark of Study 3 adds its section: presets.ts) and of the benchmarks' own presets of the paper's
+ * engines (`base: 'study3'`, e.g. the paper's layer 2).
  */
-export const STUDY3: RunConfigInput = {
-  version: 1,
-  name: 'study3',
-  description: 'Study 3 (small tier): G-off, G-on, L, V, S, E1, E2 on ToolMaze (C1, P0–P2) and Loud/Quiet (24 tasks, seeds 0 and 1)',
+export const STUDY3_BASE: PresetBase = {
+  description: 'Study 3 (small tier): G-off, G-on, L, V, S, E1, E2 on the benchmarks of the paper\'s layer 1, on their own tasks',
   modelsDir: 'models',
   engines: {
     geulpu: {
@@ -54,13 +51,7 @@ export const STUDY3: RunConfigInput = {
     { id: oracle, engine: 'geulpu', arm: 'e1' },
     { id: retries, engine: 'geulpu', arm: 'e2' },
   ],
-  benchmarks: {
-    toolmaze: { source: 'auto', conditions: ['P0', 'P1', 'P2'] },
-    loudquiet: { source: 'auto', seeds: [0, 1] },
-  },
-  requireRealTasks: true,
   seeds: [0],
   // Four engines share the GPU in turn: each runs its samples and is stopped before the next one starts.
   concurrency: { perEngine: 4, engines: 'one-at-a-time' },
-  analysis: { presets: ['study3'] },
 };

@@ -5,7 +5,7 @@
  *    round trip costs.
  * 2. The built-in default as a user runs it (`recovery-bench run delivery`, every paper profile, 60 scenarios × 6
  *    forms × 3 kinds), as a child process: wall time with the report (target < 120 s), and its ratio to the baseline.
- * 3. `recovery-bench plan` for the README's question (+5 points of C3 over C2 at 80 % power; target < 30 s).
+ * 3. `recovery-bench delivery plan` for the README's question (+5 points of C3 over C2 at 80 % power; target < 30 s).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   console.log(`baseline: ${base.calls.toLocaleString('en')} decision-step calls straight to the sim engine (8 engines at once, 16 in flight each): ${base.seconds.toFixed(1)} s`);
   const run = timed(['run', 'delivery', '--out', mkdtempSync(join(tmpdir(), 'rb-delivery-perf-'))]);
   console.log(`bench:delivery default (recovery-bench run delivery, 8,640 samples through runner and proxy, with the report): ${run.seconds.toFixed(1)} s wall (target < 120 s), ${(run.seconds / base.seconds).toFixed(2)}× the baseline`);
-  const plan = timed(['plan', '--profile', 'paper/llama-3.1-8b', '--effect', '5']);
+  const plan = timed(['delivery', 'plan', '--profile', 'paper/llama-3.1-8b', '--effect', '5']);
   console.log(`plan --profile paper/llama-3.1-8b --effect 5: ${plan.seconds.toFixed(1)} s wall (target < 30 s); answer: ${plan.stdout.split('\n').find((l) => l.startsWith('scenarios needed')) ?? '?'}`);
 }
 

@@ -6,7 +6,7 @@ import type { ReportContrast, Summary } from './summarize.ts';
 
 /**
  * A CI regression gate: each named contrast must reach its threshold, in points. `contrast` is a contrast's stable
- * id (`layer-effect`, `toolmaze/small:h3.1:L`), never its display name. `on: estimate` (default) checks the point
+ * id (`layer-effect`, `<benchmark>/small:h3.1:L`), never its display name. `on: estimate` (default) checks the point
  * estimate; `on: lower` the lower end of the 95% interval (a stricter gate).
  */
 export const GateFileSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { escapeXml, forestPlot, groupedBars, type BarGroup } from './svg.ts';
 import type { PassRate, ReportContrast, Summary } from './summarize.ts';
-import { studyHtml } from './study-html.ts';
+import { htmlTable, sectionHtml, sectionMarkdown } from './sections.ts';
 
 const pts = (v: number | null) => (v === null ? '–' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}`);
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -8,7 +8,7 @@ const interval = (lo: number | null, hi: number | null) => (lo === null || hi ==
 /** A bootstrap p of 0 means no resample reached 0: it is below one over the resamples, not zero. */
 const pValue = (p: number | null, resamples: number) => (p === null ? '–' : p === 0 ? `< ${(1 / resamples).toExponential(0)}` : p < 0.001 ? p.toExponential(1) : p.toFixed(3));
 
-/** `not valid (why)`: the benchmark's reason, e.g. ToolMaze's judge requiring a visible retry for E2. */
+/** `not valid (why)`: the benchmark's reason, e.g. a judge that requires a visible retry, against E2. */
 function invalidNote(c: ReportContrast): string {
   const reason = c.notes.find((n) => n.startsWith('not valid: '))?.slice('not valid: '.length);
   return reason ? `not valid (${reason})` : 'not valid';
@@ -49,6 +49,7 @@ function scoreLabel(s: Summary): { title: string; column: string } {
 }
 
 const PRESET_NOTES: Readonly<Record<string, string>> = {
+  layer: 'The layer\'s own comparisons, from each benchmark\'s condition roles: the layer effect on explicit faults (95% interval), the control where the layer must not act (equivalence within ±5 points at 90%), and the layer against the client alternatives E1 and E2 where the run has them; per model and pooled.',
   study3: 'The paper\'s table 7: per benchmark and tier, the layer effect, H3.1 (G-on − X, one-sided, Holm over L, V and S), the H3.2 baseline checks (90% interval within ±5 points; a gain whose baselines differ is "mixed with engine differences"), H3.3 against the client alternatives and the control.',
 };
 
@@ -67,21 +68,16 @@ function contrastSections(s: Summary): ContrastSection[] {
   ];
 }
 
-/** `studies`: benchmarks' own report sections (Markdown), placed before the generic tables. */
-export function renderMarkdown(s: Summary, studies: readonly string[] = []): string {
+/** The benchmarks' own sections come after the tasks and before the generic tables. */
+export function renderMarkdown(s: Summary): string {
   const lines: string[] = [`# ${s.title}`, ''];
   if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
   lines.push('**Tasks**', '', ...taskSourceLines(s), '');
-  for (const study of studies) lines.push(study, '');
+  for (const section of s.sections) lines.push(sectionMarkdown(section));
   for (const section of contrastSections(s)) {
     lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), '| contrast | id | model | difference (points) [interval] | one-sided p (Holm) | tasks | verdict |', '|---|---|---|---:|---:|---:|---|');
     for (const c of section.contrasts) lines.push(`| ${c.name} | \`${c.id}\` | ${c.model} | ${pts(c.estimate)}${interval(c.lower, c.upper)} | ${pValue(c.adjustedP, c.resamples)} | ${c.nTasks} | ${contrastVerdict(c)} |`);
     if (section.contrasts.length === 0) lines.push('| (none declared) | | | | | | |');
-    lines.push('');
-  }
-  for (const section of s.sections ?? []) {
-    lines.push(`## ${section.title}`, '', ...(section.note ? [section.note, ''] : []), `| ${section.header.join(' | ')} |`, `|${section.header.map(() => '---').join('|')}|`);
-    for (const row of section.rows) lines.push(`| ${row.join(' | ')} |`);
     lines.push('');
   }
   const label = scoreLabel(s);
@@ -100,23 +96,22 @@ export function renderMarkdown(s: Summary, studies: readonly string[] = []): str
   return lines.join('\n');
 }
 
-export function renderHtml(s: Summary, studies: readonly string[] = []): string {
+export function renderHtml(s: Summary): string {
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
     `<p><strong>Tasks</strong></p><ul>${taskSourceLines(s).map((l) => `<li>${escapeXml(l.slice(2))}</li>`).join('')}</ul>`,
-    ...studies.map(studyHtml),
+    ...s.sections.map(sectionHtml),
     ...contrastSections(s).flatMap((section) => [
       `<h2>${escapeXml(section.title)}</h2>`,
       section.note ? `<p>${escapeXml(section.note)}</p>` : '',
       section.contrasts.length > 0 ? forestPlot(section.contrasts.map((c) => ({ label: `${c.name} [${c.model}]`, estimate: c.estimate, lower: c.lower, upper: c.upper, highlight: c.supported === true })), 'Differences with their intervals (points)') : '<p>No contrasts declared.</p>',
-      table(['contrast', 'id', 'model', 'difference', 'p (one-sided, Holm)', 'tasks', 'verdict'], section.contrasts.map((c) => [c.name, c.id, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
+      htmlTable(['contrast', 'id', 'model', 'difference', 'p (one-sided, Holm)', 'tasks', 'verdict'], section.contrasts.map((c) => [c.name, c.id, c.model, `${pts(c.estimate)}${interval(c.lower, c.upper)}`, pValue(c.adjustedP, c.resamples), String(c.nTasks), contrastVerdict(c)])),
     ]),
-    ...(s.sections ?? []).flatMap((section) => [`<h2>${escapeXml(section.title)}</h2>`, section.note ? `<p>${escapeXml(section.note)}</p>` : '', table(section.header, section.rows)]),
     `<h2>${escapeXml(scoreLabel(s).title)} per condition</h2>`,
     ...passRateCharts(s.passRates, s.systems),
-    table(['benchmark', 'model', 'condition', 'system', `${scoreLabel(s).column} [95% CI]`, 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
-    ...(s.missingTool.length > 0 ? ['<h2>Missing tool (H3.4)</h2>', table(['benchmark', 'model', 'system', 'trials', 'called again', 'stopped'], s.missingTool.map((r) => [r.benchmark, r.model, r.system, String(r.trials), `${pct(r.calledAgain / r.trials)} (${r.calledAgain})`, `${pct(r.stopped / r.trials)} (${r.stopped})`]))] : []),
+    htmlTable(['benchmark', 'model', 'condition', 'system', `${scoreLabel(s).column} [95% CI]`, 'tasks', 'errors'], s.passRates.map((r) => [r.benchmark, r.model, r.condition, r.system, `${pct(r.rate)} [${pct(r.lower)}, ${pct(r.upper)}]`, String(r.tasks), String(r.errors)])),
+    ...(s.missingTool.length > 0 ? ['<h2>Missing tool (H3.4)</h2>', htmlTable(['benchmark', 'model', 'system', 'trials', 'called again', 'stopped'], s.missingTool.map((r) => [r.benchmark, r.model, r.system, String(r.trials), `${pct(r.calledAgain / r.trials)} (${r.calledAgain})`, `${pct(r.stopped / r.trials)} (${r.stopped})`]))] : []),
     '<h2>Failures</h2>',
     `<ul>${[...s.failures.erroredRuns.map((f) => `<li>${escapeXml(`${f.system} / ${f.model}: ${f.count} run(s) ended in an engine or harness error (scored 0)`)}</li>`), ...s.failures.calls.map((c) => `<li>${escapeXml(`proxied calls of ${c.system}: ${Object.entries(c.codes).map(([code, n]) => `${code} ${n}`).join(', ')}`)}</li>`)].join('') || '<li>No run ended in an engine or harness error.</li>'}</ul>`,
     s.rerun ? `<h2>Exact rerun</h2><p>${s.rerun.identical} of ${s.rerun.compared} conversations reproduced every model turn.</p>` : '',
@@ -149,8 +144,4 @@ function passRateCharts(rates: readonly PassRate[], order: readonly string[]): s
     }));
     return groupedBars(groups, series, title);
   });
-}
-
-function table(header: string[], rows: string[][]): string {
-  return `<table><thead><tr>${header.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 }

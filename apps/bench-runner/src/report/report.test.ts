@@ -6,6 +6,7 @@ import { checkGates, GateFileSchema } from './gate.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { loadRun, summarize } from './summarize.ts';
 import { runCli } from '../testing/run-cli.ts';
+import { parseRunConfig, presetConfig } from '../config/load.ts';
 
 /** proxy-c3 passes P1 on units 0–13 and off on units 0–3 (out of 20): a 50-point gain on P1, none elsewhere. */
 const gain = (system: string, _model: string, unit: number, condition: string) => {
@@ -14,8 +15,18 @@ const gain = (system: string, _model: string, unit: number, condition: string) =
   return unit % 2 === 0;
 };
 
+/** The demo's config with contrasts of a user's own beside the layer preset the demo asks for. */
+const config = parseRunConfig({
+  ...presetConfig('default'),
+  contrasts: [
+    { id: 'layer-effect', name: 'layer effect (proxy-c3 − off), explicit faults', a: 'proxy-c3', b: 'off', conditions: ['P1', 'P2'] },
+    { id: 'control', name: 'control (proxy-c3 − off), no fault', a: 'proxy-c3', b: 'off', conditions: ['P0'], test: 'equivalence', margin: 5 },
+    { id: 'c3-vs-e2', name: 'proxy-c3 − e2 (tool-side retries), transient faults', a: 'proxy-c3', b: 'e2', conditions: ['P1'] },
+  ],
+}, 'report-test');
+
 describe('report', () => {
-  const dir = syntheticRun(gain);
+  const dir = syntheticRun(gain, { config });
   const summary = summarize([loadRun(dir)], { resamples: 2000, seed: 7 });
 
   it('computes pass rates per system, model and condition with intervals', () => {
@@ -46,6 +57,17 @@ describe('report', () => {
     expect(renderMarkdown(summary)).toContain('| not valid (the judge requires a visible retry) |');
   });
 
+  it('derives the layer\'s contrasts from the benchmark\'s condition roles (the layer preset), per model and pooled', () => {
+    const layer = summary.contrasts.filter((c) => c.id === 'toolmaze:layer-effect');
+    expect(layer.map((c) => [c.model, c.source, c.test])).toEqual([['qwen3-8b', 'layer', 'descriptive'], ['llama-3.1-8b', 'layer', 'descriptive'], ['all', 'layer', 'descriptive']]);
+    for (const c of layer) expect(c.estimate).toBeCloseTo(0.25, 10);
+    expect(layer[2]!.lower).toBeGreaterThan(0);
+    expect(summary.contrasts.find((c) => c.id === 'toolmaze:control' && c.model === 'all')).toMatchObject({ estimate: 0, test: 'equivalence', equal: true });
+    expect(summary.contrasts.find((c) => c.id === 'toolmaze:vs-e2' && c.model === 'all')).toMatchObject({ valid: false, notes: ['not valid: the judge requires a visible retry'] });
+    expect(summary.contrasts.find((c) => c.id === 'toolmaze:vs-e1' && c.model === 'all')).toMatchObject({ valid: true });
+    expect(renderMarkdown(summary)).toContain('| toolmaze layer effect (proxy-c3 − off), explicit faults | `toolmaze:layer-effect` | all | +25.0 [');
+  });
+
   it('says "simulated" in the title and renders tables and SVG plots', () => {
     expect(summary.title).toMatch(/simulated/);
     const md = renderMarkdown(summary);
@@ -54,7 +76,7 @@ describe('report', () => {
     expect(md).toContain('## Pass rates');
     const html = renderHtml(summary);
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect((html.match(/<svg /g) ?? []).length).toBe(3);
+    expect((html.match(/<svg /g) ?? []).length).toBe(4);
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   });
 
@@ -68,7 +90,7 @@ describe('report', () => {
   });
 
   it('checks an exact rerun turn by turn', () => {
-    const other = syntheticRun(gain, { transcript: (system, unit) => (system === 'off' && unit === 3 ? 'different' : 'done') });
+    const other = syntheticRun(gain, { config, transcript: (system, unit) => (system === 'off' && unit === 3 ? 'different' : 'done') });
     const twice = summarize([loadRun(dir), loadRun(other)], { resamples: 200 });
     expect(twice.rerun).toMatchObject({ compared: 480, identical: 474 });
   });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { bootstrapMean, countFailures, evaluateContrasts, evaluatePreset, getPreset, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
-import { BenchError, forEachRecord, iterateLines, type ReportSection, type ScoredSample } from '@recovery-bench/harness';
+import { BenchError, forEachRecord, iterateLines, type ReportSection, type ReportSystem, type ScoredSample } from '@recovery-bench/harness';
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RecordedTaskSource, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
 import { seedsOf } from '../config/schema.ts';
@@ -57,8 +57,10 @@ export interface Summary {
   passRates: PassRate[];
   missingTool: MissingToolRow[];
   contrasts: ReportContrast[];
-  /** Tables of the benchmarks' own (e.g. the coding testbed's per-agent table). */
+  /** The benchmarks' own parts of the report (the paper's tables 6 and 8, …). */
   sections: ReportSection[];
+  /** Data the benchmarks write beside report.json (`<benchmark>-report.json`); not part of report.json itself. */
+  files: { name: string; json: unknown }[];
   failures: { erroredRuns: { system: string; model: string; count: number }[]; calls: CallFailures[] };
   rerun: { compared: number; identical: number; differing: string[] } | null;
 }
@@ -129,14 +131,14 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     passRates: passRates(samples, labels(analysed), { resamples, seed }),
     missingTool: missingToolRows(samples),
     contrasts: contrasts(analysed, samples, { resamples, seed }),
-    sections: analysed.flatMap((r) => benchmarkSections(r, { resamples, seed })),
+    ...benchmarkReports(analysed, simulated, { resamples, seed }),
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
   };
 }
 
 /**
- * `toolmaze (24 fixture tasks) + loudquiet (24 real tasks): study3 (simulated: sim engine, not a model)`: each
+ * `<a> (24 fixture tasks) + <b> (24 real tasks): study3 (simulated: sim engine, not a model)`: each
  * benchmark with its task source and count, the config, and what its numbers are not.
  */
 function reportTitle(runs: readonly LoadedRun[], benchmarks: readonly string[], simulated: boolean): string {
@@ -208,9 +210,16 @@ function contrasts(runs: readonly LoadedRun[], samples: readonly Sample[], opts:
   for (const run of runs) {
     out.push(...configContrasts(run, samples, opts));
     const roles = { [run.manifest.benchmark]: run.scoring.roles };
-    for (const preset of run.manifest.config.analysis?.presets ?? []) {
-      const evaluated = evaluatePreset(samples.filter((s) => s.benchmark === run.manifest.benchmark), getPreset(preset), { ...opts, roles });
-      out.push(...evaluated.contrasts.map((c) => ({ ...c, model: 'all', source: preset })));
+    const systems = run.manifest.config.systems.map((s) => ({ id: s.id, engine: s.engine, arm: s.arm }));
+    const own = samples.filter((s) => s.benchmark === run.manifest.benchmark);
+    for (const id of run.manifest.config.analysis?.presets ?? []) {
+      const preset = getPreset(id);
+      // A preset that asks for it is read for each model alone too, as a config's own contrasts are.
+      const models = Object.keys(run.manifest.config.models);
+      for (const model of preset.perModel && models.length > 1 ? [...models, 'all'] : ['all']) {
+        const evaluated = evaluatePreset(model === 'all' ? own : own.filter((s) => s.model === model), preset, { ...opts, roles, systems });
+        out.push(...evaluated.contrasts.map((c) => ({ ...c, model, source: id })));
+      }
     }
   }
   return out;
@@ -245,16 +254,33 @@ function configContrasts(run: LoadedRun, samples: readonly Sample[], opts: { res
   return out;
 }
 
-/** A benchmark's own tables, when its entry has them; its scored samples are read again from scores.jsonl. */
-function benchmarkSections(run: LoadedRun, opts: { resamples: number; seed: number }): ReportSection[] {
-  if (!benchmarkIds().includes(run.manifest.benchmark)) return [];
-  const entry = getBenchmark(run.manifest.benchmark);
-  if (!entry.reportSections) return [];
-  const samples: ScoredSample[] = [];
-  forEachRecord<ScoreRecord>(runFile(run.dir, 'scores.jsonl'), SCORE_FORMATS, (r) => samples.push({
-    system: r.system, model: r.model, task: r.task, unit: r.unit, condition: r.condition, seed: r.seed, scores: r.error ? null : r.scores,
-  }));
-  return entry.reportSections(samples, { ...opts, systems: run.manifest.config.systems.map((s) => ({ id: s.id, arm: s.arm, engine: s.engine, ...(s.maxTokensCap === undefined ? {} : { maxTokensCap: s.maxTokensCap }) })) });
+/**
+ * Each benchmark's own part of the report, from its entry's report hook: its scored samples over every analysed run
+ * of it (read again from scores.jsonl, with their details), the runs' systems and manifests.
+ */
+function benchmarkReports(runs: readonly LoadedRun[], simulated: boolean, opts: { resamples: number; seed: number }): Pick<Summary, 'sections' | 'files'> {
+  const out: Pick<Summary, 'sections' | 'files'> = { sections: [], files: [] };
+  for (const benchmark of [...new Set(runs.map((r) => r.manifest.benchmark))]) {
+    if (!benchmarkIds().includes(benchmark)) continue;
+    const entry = getBenchmark(benchmark);
+    if (!entry.report) continue;
+    const own = runs.filter((r) => r.manifest.benchmark === benchmark);
+    const samples: ScoredSample[] = [];
+    for (const run of own) {
+      forEachRecord<ScoreRecord>(runFile(run.dir, 'scores.jsonl'), SCORE_FORMATS, (r) => samples.push({
+        system: r.system, model: r.model, task: r.task, unit: r.unit, condition: r.condition, seed: r.seed, scores: r.error ? null : r.scores,
+      }));
+    }
+    const systems = new Map<string, ReportSystem>();
+    for (const run of own) {
+      for (const s of run.manifest.config.systems) if (!systems.has(s.id)) systems.set(s.id, { id: s.id, arm: s.arm, engine: s.engine, ...(s.maxTokensCap === undefined ? {} : { maxTokensCap: s.maxTokensCap }) });
+    }
+    const report = entry.report({ samples, systems: [...systems.values()], simulated, manifests: own.map((r) => r.manifest.benchmarkSource), ...opts });
+    if (!report) continue;
+    out.sections.push(...report.sections);
+    out.files.push(...(report.files ?? []));
+  }
+  return out;
 }
 
 /** Runs that an engine or the harness ended with an error, per system and model (they score 0). */

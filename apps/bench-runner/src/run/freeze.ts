@@ -52,7 +52,7 @@ export function hashCode(repoRoot: string): FreezeRecord['code'] {
   const { sha, dirty } = gitIdentity(repoRoot);
   let files: string[];
   try {
-    files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 }).split('\u0000').filter(Boolean).sort();
+    files = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, maxBuffer: 64 << 20 }).toString('utf8').split('\u0000').filter(Boolean).sort();
   } catch {
     throw new BenchError('config:invalid', `${repoRoot} is not a git checkout: cannot record the code version`);
   }

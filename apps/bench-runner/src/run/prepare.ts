@@ -1,5 +1,6 @@
 import { BenchError, type BenchmarkEntry, type PreparedBenchmark, type TaskRef } from '@recovery-bench/harness';
 import { splitSection, type RunConfig } from '../config/schema.ts';
+import { SERVICES } from '../services.ts';
 import type { RunScoring } from './run-dir.ts';
 
 /** The config's section for a benchmark, checked by the entry's own schema. */
@@ -13,7 +14,7 @@ export function benchmarkSection(entry: BenchmarkEntry, config: RunConfig): unkn
 
 /** Loads a benchmark's tasks for a config, as `run` and `score` both need them. */
 export function prepareBenchmark(entry: BenchmarkEntry, config: RunConfig): Promise<PreparedBenchmark<TaskRef>> {
-  return entry.prepare(benchmarkSection(entry, config), { limits: config.limits });
+  return entry.prepare(benchmarkSection(entry, config), { limits: config.limits, services: SERVICES });
 }
 
 /** What run.json records of the entry, so that the report reads the run without loading the benchmark. */

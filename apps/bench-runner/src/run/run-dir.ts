@@ -88,7 +88,7 @@ export interface RunManifest {
 export interface RecordedTaskSource extends TaskSource {
   /** Tasks in the plan (trials of one system, model and seed). */
   tasks: number;
-  /** Their resampling units (ToolMaze's base tasks, Loud/Quiet's tasks). */
+  /** Their resampling units (the benchmark's `unit`: base tasks, tasks, repositories). */
   units: number;
 }
 
@@ -140,8 +140,8 @@ export function readManifest(dir: string): RunManifest {
 
 export function gitIdentity(cwd: string): { sha: string | null; dirty: boolean | null } {
   try {
-    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').trim();
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8');
     return { sha, dirty: status.trim() !== '' };
   } catch {
     return { sha: null, dirty: null };

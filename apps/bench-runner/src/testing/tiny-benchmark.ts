@@ -85,4 +85,35 @@ export const tinyEntry: BenchmarkEntry<TinyConfig, TinyTask> = {
   score: { scorer: 'tiny:answered', label: 'answer rate' },
   unit: 'question (its calm and broken runs resample together)',
   conditions: { explicit: ['broken'], control: ['calm'], transient: ['broken'], missingTool: null },
+  presets: {
+    // What `run tiny` runs without --config or --preset: the layer off and on, on the sim engine.
+    tiny: {
+      description: 'the tiny benchmark with the layer off and on, on the sim engine',
+      base: 'sim',
+      config: {
+        models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
+        systems: [{ id: 'off', engine: 'sim', arm: 'off' }, { id: 'c3', engine: 'sim', arm: 'proxy-c3' }],
+        analysis: { presets: ['layer'] },
+      },
+      section: { questions: 3 },
+    },
+  },
+  runFlags: {
+    questions: {
+      description: 'how many questions to ask',
+      apply: (section, value) => ({ ...section, questions: Number(value) }),
+    },
+  },
+  commands: {
+    count: {
+      summary: 'print how many tasks a number of questions makes: `tiny count N`',
+      async run(args) {
+        process.stdout.write(`${2 * Number(args[0] ?? 3)} tasks\n`);
+        return 0;
+      },
+    },
+  },
+  report: ({ samples }) => ({
+    sections: [{ title: 'Tiny answers', blocks: [{ kind: 'table', header: ['system', 'answered'], rows: [...new Set(samples.map((s) => s.system))].map((system) => [system, String(samples.filter((s) => s.system === system && s.scores?.['tiny:answered']?.value === 1).length)]) }] }],
+  }),
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateContrasts } from '../contrasts.ts';
 import { AnalysisError } from '../errors.ts';
 import type { Sample } from '../samples.ts';
-import { armPreset, type SystemRef } from './arms.ts';
+import { armPreset } from './arms.ts';
+import type { SystemRef } from './preset.ts';
 import { scopeOf } from './preset.ts';
 
 const SYSTEMS: SystemRef[] = [
@@ -16,7 +17,7 @@ const SYSTEMS: SystemRef[] = [
 describe('armPreset', () => {
   it('pairs the two arms on every engine that runs both', () => {
     const preset = armPreset({ id: 'matched', systems: SYSTEMS, a: 'proxy-c3', b: 'off', test: 'one-sided', conditions: { toolmaze: ['P1', 'P2'] } });
-    const specs = preset.contrasts({ benchmarks: [{ benchmark: 'toolmaze', tiers: [] }, { benchmark: 'loudquiet', tiers: ['small', 'large'] }] });
+    const specs = preset.contrasts({ benchmarks: [{ benchmark: 'toolmaze', tiers: [] }, { benchmark: 'loudquiet', tiers: ['small', 'large'] }], systems: [] });
     expect(specs.map((s) => s.name)).toEqual([
       'toolmaze llama.cpp: proxy-c3 - off',
       'toolmaze vllm: proxy-c3 - off',

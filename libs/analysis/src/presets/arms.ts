@@ -1,13 +1,6 @@
 import type { ContrastSpec, ContrastTest } from '../contrast-spec.ts';
 import { invalidSpec } from '../errors.ts';
-import { scopeLabel, tiersOrAll, type Preset, type PresetScope } from './preset.ts';
-
-/** A system as the run config declares it: an id, the engine it runs on and its arm. */
-export interface SystemRef {
-  id: string;
-  engine: string;
-  arm: string;
-}
+import { scopeLabel, tiersOrAll, type Preset, type PresetScope, type SystemRef } from './preset.ts';
 
 export interface ArmPresetOptions {
   id: string;

@@ -6,6 +6,15 @@ import { indexSamples, type Sample } from '../samples.ts';
 /** What a preset expands over: the benchmarks present in the samples, each with the tiers it was run in. */
 export interface PresetScope {
   benchmarks: readonly BenchmarkScope[];
+  /** The run's systems with their engines and arms, for presets that find systems by arm (none when not given). */
+  systems: readonly SystemRef[];
+}
+
+/** A system as the run config declares it: an id, the engine it runs on and its arm. */
+export interface SystemRef {
+  id: string;
+  engine: string;
+  arm: string;
 }
 
 export interface BenchmarkScope {
@@ -34,6 +43,8 @@ export interface ConditionRoles {
 export interface Preset {
   id: string;
   description: string;
+  /** Also evaluated for each model alone (beside all models pooled), as a config's own contrasts are. */
+  perModel?: boolean;
   contrasts(scope: PresetScope): ContrastSpec[];
 }
 
@@ -43,25 +54,27 @@ export interface PresetEvaluation extends ContrastEvaluation {
   failures: FailureCount[];
 }
 
-export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<string, ConditionRoles>> = {}): PresetScope {
+export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<string, ConditionRoles>> = {}, systems: readonly SystemRef[] = []): PresetScope {
   const tiers = new Map<string, Set<string>>();
   for (const s of samples) {
     const set = tiers.get(s.benchmark) ?? new Set<string>();
     if (s.tier !== undefined) set.add(s.tier);
     tiers.set(s.benchmark, set);
   }
-  return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort(), ...(roles[benchmark] ? { roles: roles[benchmark] } : {}) })) };
+  return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort(), ...(roles[benchmark] ? { roles: roles[benchmark] } : {}) })), systems };
 }
 
 export interface PresetOptions extends EvaluateOptions {
   /** Per benchmark id, the roles of its conditions (from its entry). */
   roles?: Readonly<Record<string, ConditionRoles>>;
+  /** The run's systems (from its config). */
+  systems?: readonly SystemRef[];
 }
 
 /** Evaluates a preset over the benchmarks and tiers found in the samples, with the failure counts beside it. */
 export function evaluatePreset(samples: readonly Sample[], preset: Preset, options: PresetOptions = {}): PresetEvaluation {
   const index = indexSamples(samples);
-  const scope = scopeOf(samples, options.roles);
+  const scope = scopeOf(samples, options.roles, options.systems);
   const evaluation = evaluateContrasts(index, preset.contrasts(scope), options);
   return { preset: preset.id, scope, ...evaluation, failures: countFailures(index) };
 }

@@ -57,7 +57,7 @@ describe('study3 preset', () => {
 
   it('declares the contrasts of the paper per benchmark and tier', () => {
     expect(evaluation.preset).toBe('study3');
-    expect(evaluation.scope).toEqual({ benchmarks: [{ benchmark: 'loudquiet', tiers: ['small'], roles: ROLES['loudquiet'] }, { benchmark: 'toolmaze', tiers: ['small'], roles: ROLES['toolmaze'] }] });
+    expect(evaluation.scope).toEqual({ benchmarks: [{ benchmark: 'loudquiet', tiers: ['small'], roles: ROLES['loudquiet'] }, { benchmark: 'toolmaze', tiers: ['small'], roles: ROLES['toolmaze'] }], systems: [] });
     const names = evaluation.contrasts.map((c) => c.name);
     expect(names.filter((n) => n.startsWith('toolmaze/small '))).toHaveLength(10);
     expect(names.filter((n) => n.startsWith('loudquiet/small '))).toHaveLength(13);

@@ -8,6 +8,7 @@ import { CliError } from '@recovery-bench/harness';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { toolmazeEntry } from '../entry.ts';
 import { TOOLMAZE_IDENTITY } from '../identity.ts';
+import { NO_SERVICES } from '@recovery-bench/harness';
 
 /**
  * `recovery-bench fetch toolmaze …`, in this process with `env` set for the call: the CLI hands the words after the
@@ -19,7 +20,7 @@ async function runCli(args: string[], _input: string, opts: { env?: NodeJS.Proce
   let stdout = '';
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
   try {
-    return { code: await toolmazeEntry.fetch!.run(args.slice(2)), stdout, stderr: '' };
+    return { code: await toolmazeEntry.fetch!.run(args.slice(2), { services: NO_SERVICES }), stdout, stderr: '' };
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     return { code: error.exitCode, stdout, stderr: `recovery-bench ${error.command ?? 'fetch'}: ${error.message}\n` };

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { prepareToolmaze, toolmazeBenchmark } from '../benchmark.ts';
 import { toolmazeEntry } from '../entry.ts';
 import { toToolMazeTrace, writeToolMazeTrace } from '../trace.ts';
+import { NO_SERVICES } from '@recovery-bench/harness';
 
 /**
  * `recovery-bench toolmaze judge …` through the entry, in this process: what it prints, its exit code, or the user
@@ -18,7 +19,7 @@ async function runCli(args: string[]): Promise<{ code: number; stdout: string; s
   let stdout = '';
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
   try {
-    const code = await toolmazeEntry.commands!['judge']!.run([...(sub === 'judge' ? [] : [sub!]), ...rest]);
+    const code = await toolmazeEntry.commands!['judge']!.run([...(sub === 'judge' ? [] : [sub!]), ...rest], { services: NO_SERVICES });
     return { code, stdout, stderr: '' };
   } catch (error) {
     if (!isRecoveryBenchError(error) || !error.userError) throw error;

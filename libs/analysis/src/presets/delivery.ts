@@ -1,6 +1,8 @@
-import { bootstrapDifferences, equivalence, holm, mcnemarExact, type DifferenceBootstrap } from '@recovery-bench/analysis';
-import { DELIVERY_FORMS, PAPER_NAME, type DeliveryForm } from './forms.ts';
-import { KINDS, type StudyKind } from './stimuli.ts';
+import { bootstrapDifferences, type DifferenceBootstrap } from '../bootstrap.ts';
+import { equivalence } from '../equivalence.ts';
+import { holm } from '../holm.ts';
+import { mcnemarExact } from '../mcnemar.ts';
+import { DELIVERY_FORMS, PAPER_NAME, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './delivery-design.ts';
 
 /** One scored decision: a model's next action on one stimulus in one form. */
 export interface DecisionRow {
@@ -130,7 +132,7 @@ const fmt = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toF
  * ("at least four of the six") scale with the number of models: two thirds of them, rounded up (S2: five of
  * seven, rounded up likewise).
  */
-export function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[] = [], options: AnalysisOptions = {}): DeliveryAnalysis {
+function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[] = [], options: AnalysisOptions = {}): DeliveryAnalysis {
   const opts: Required<AnalysisOptions> = { resamples: options.resamples ?? 10_000, seed: options.seed ?? 20_261_026, alpha: options.alpha ?? 0.05 };
   const ix = new Index(decisions);
   const models = ix.models;
@@ -306,3 +308,20 @@ function episodeVerdicts(episodes: readonly EpisodeRow[], models: readonly strin
   if (c3c2.length === 0 || futileC3C2.length === 0) out.push(notMeasured('S5', 'C3 vs C2 over episodes', 'needs episodes of C2 and C3'));
   return out;
 }
+
+/** An analysis preset that reads a study's own rows (here: one decision per model, scenario, kind and form). */
+export interface StudyPreset<TInput, TOutput> {
+  id: string;
+  description: string;
+  analyse(input: TInput, options?: AnalysisOptions): TOutput;
+}
+
+/**
+ * The delivery study's preset, beside `study3`: table 6 (C3 and C4 added), H1.1–H1.5, Study 1's selection rule,
+ * H2.1 (H2.2 needs real agent histories and says so), S1–S5, and per model which form to ship.
+ */
+export const delivery: StudyPreset<{ decisions: readonly DecisionRow[]; episodes?: readonly EpisodeRow[] }, DeliveryAnalysis> = {
+  id: 'delivery',
+  description: 'Studies 1 and 2: table 6, H1.1–H1.5, the selection rule, H2.1, S1–S5, the form to ship per model',
+  analyse: ({ decisions, episodes }, options) => analyseDelivery(decisions, episodes ?? [], options),
+};

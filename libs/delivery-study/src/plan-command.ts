@@ -1,10 +1,12 @@
-import { DELIVERY_FORMS, KINDS, planScenarios, SITUATION_NAME, type DeliveryForm, type KindRates, type PlanResult, type StudyKind } from '@recovery-bench/delivery-study';
-import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
-import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
+import type { CommandContext } from '@recovery-bench/harness';
+import { oneOfOption, parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
+import { DELIVERY_FORMS, SITUATION_NAME, type DeliveryForm } from './forms.ts';
+import { planScenarios, type KindRates, type PlanResult } from './plan.ts';
+import { KINDS, type StudyKind } from './stimuli.ts';
 
-const HELP = `usage: recovery-bench plan --profile P [--effect POINTS] [--baseline C2] [--form C3] [--power 0.8]
-                           [--alpha 0.05] [--kinds transient,fixable,unrecoverable] [--simulations 2000]
-                           [--seed N] [--max-scenarios 5000] [--json]
+const HELP = `usage: recovery-bench delivery plan --profile P [--effect POINTS] [--baseline C2] [--form C3] [--power 0.8]
+                                    [--alpha 0.05] [--kinds transient,fixable,unrecoverable] [--simulations 2000]
+                                    [--seed N] [--max-scenarios 5000] [--json]
 
 How many scenarios a delivery study needs to detect that --form beats --baseline for one model, by simulation
 with a sim profile's rates. Each scenario gives one pair per kind; a simulated study detects the difference when
@@ -35,22 +37,32 @@ function numberOption(value: string, flag: string): number {
   return n;
 }
 
-function ratesOf(profile: SimProfile, form: DeliveryForm, kinds: readonly StudyKind[]): KindRates {
-  return Object.fromEntries(kinds.map((k) => [k, profile.rates[k][SITUATION_NAME[form]].p]));
+type ProfileRates = Awaited<ReturnType<CommandContext['services']['simProfile']>>;
+
+function ratesOf(profile: ProfileRates, form: DeliveryForm, kinds: readonly StudyKind[]): KindRates {
+  return Object.fromEntries(kinds.map((k) => {
+    const rate = profile.rates[k]?.[SITUATION_NAME[form]]?.p;
+    if (rate === undefined) throw new UsageError(`the profile ${profile.id} has no rate for ${k} under ${form}`);
+    return [k, rate];
+  }));
 }
 
-export async function runPlanCommand(args: string[]): Promise<number> {
+/**
+ * `recovery-bench delivery plan`: how many scenarios a study needs, simulated with a sim profile's rates (the suite
+ * lends the profiles: a benchmark library does not import the sim engine).
+ */
+export async function runPlanCommand(args: string[], ctx: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(args, OPTIONS);
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  if (!values.profile) throw new UsageError('plan needs --profile (a sim profile such as paper/llama-3.1-8b)');
+  if (!values.profile) throw new UsageError('delivery plan needs --profile (a sim profile such as paper/llama-3.1-8b)');
   const baseline = oneOfOption(values.baseline, DELIVERY_FORMS, '--baseline')!;
   const form = oneOfOption(values.form, DELIVERY_FORMS, '--form')!;
   if (baseline === form) throw new UsageError('--form and --baseline must differ');
   const kinds = values.kinds === undefined ? [...KINDS] : values.kinds.split(',').map((k) => oneOfOption(k.trim(), KINDS, '--kinds')!);
-  const profile = await resolveProfile(values.profile);
+  const profile = await ctx.services.simProfile(values.profile);
   const effect = values.effect === undefined ? undefined : numberOption(values.effect, '--effect');
   const seed = numberOption(values.seed, '--seed');
   if (!(Number.isInteger(seed) && seed >= 0 && seed <= 0xffff_ffff)) throw new UsageError(`--seed must be an integer from 0 to 4294967295; got "${values.seed}"`);

@@ -2,7 +2,7 @@ import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../cli/run.ts';
 import { overrideEngines, presetConfig } from './load.ts';
-import { STUDY3 } from './study3.ts';
+import { STUDY3_BASE } from './study3.ts';
 
 describe('the coding-study3 preset (the paper\'s layer 2)', () => {
   const config = presetConfig('coding-study3');
@@ -14,7 +14,7 @@ describe('the coding-study3 preset (the paper\'s layer 2)', () => {
     ]);
     expect(config.systems.map((s) => s.id).slice(0, 5)).toEqual([STUDY3_SYSTEMS.off, STUDY3_SYSTEMS.on, ...STUDY3_SYSTEMS.engines]);
     expect(config.engines).toEqual(presetConfig('study3').engines);
-    expect(Object.keys(config.engines)).toEqual(Object.keys(STUDY3.engines));
+    expect(Object.keys(config.engines)).toEqual(Object.keys(STUDY3_BASE.engines!));
     expect(config.concurrency).toEqual({ perEngine: 4, engines: 'one-at-a-time' });
   });
 

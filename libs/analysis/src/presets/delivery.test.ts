@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyseDelivery, type DecisionRow, type EpisodeRow } from './analysis.ts';
-import { DELIVERY_FORMS, type DeliveryForm } from './forms.ts';
-import { KINDS, type StudyKind } from './stimuli.ts';
+import { delivery, type AnalysisOptions, type DecisionRow, type EpisodeRow } from './delivery.ts';
+import { DELIVERY_FORMS, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './delivery-design.ts';
+
+const analyseDelivery = (decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[], options: AnalysisOptions) => delivery.analyse({ decisions, episodes }, options);
 
 /** Rows where the share of each cell is exactly `rate(model, kind, form)` (the first k scenarios correct). */
 function rows(models: string[], rate: (m: string, k: StudyKind, f: DeliveryForm) => number, n = 60): DecisionRow[] {

@@ -1,7 +1,7 @@
-import type { RunConfigInput } from './schema.ts';
+import type { RunPreset } from '@recovery-bench/harness';
 
 /** The eight models of the paper's Table 6 with their sim profiles, weights and chat settings. */
-const PAPER_MODELS: RunConfigInput['models'] = {
+const PAPER_MODELS = {
   'qwen2.5-7b': { servedName: 'qwen2.5-7b', simProfile: 'paper/qwen2.5-7b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', weights: { gguf: 'Qwen2.5-7B-Instruct-Q8_0.gguf', hf: 'Qwen2.5-7B-Instruct' } },
   'qwen3-8b': { servedName: 'qwen3-8b', simProfile: 'paper/qwen3-8b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3-8B-Q8_0.gguf', hf: 'Qwen3-8B' } },
   'llama-3.1-8b': { servedName: 'llama-3.1-8b', simProfile: 'paper/llama-3.1-8b', tier: 'small', contextLength: 4096, toolFormat: 'llama3', parallelToolCalls: false, weights: { gguf: 'Llama-3.1-8B-Instruct-Q4_K_M.gguf', hf: 'Llama-3.1-8B-Instruct' } },
@@ -10,46 +10,42 @@ const PAPER_MODELS: RunConfigInput['models'] = {
   'qwen3.6-35b-a3b': { servedName: 'qwen3.6-35b-a3b', simProfile: 'paper/qwen3.6-35b-a3b', tier: 'small', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3.6-35B-A3B-Q4_K_M.gguf', hf: 'Qwen3.6-35B-A3B' } },
   'qwen2.5-32b': { servedName: 'qwen2.5-32b', simProfile: 'paper/qwen2.5-32b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', weights: { gguf: 'Qwen2.5-32B-Instruct-Q8_0.gguf', hf: 'Qwen2.5-32B-Instruct' } },
   'qwen3-32b': { servedName: 'qwen3-32b', simProfile: 'paper/qwen3-32b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3-32B-Q8_0.gguf', hf: 'Qwen3-32B' } },
-};
+} as const;
 
 /**
  * The delivery study's built-in default: every `paper/<model>` profile on the sim engine, one system with the layer
  * off (the study delivers each form itself), the decision step. Every number it gives is simulated.
  */
-export const DELIVERY: RunConfigInput = {
-  version: 1,
-  name: 'delivery',
+const DELIVERY: RunPreset = {
   description: 'Delivery study (Studies 1 and 2, decision step) on the sim engine with every paper/<model> profile (simulated numbers)',
-  engines: { sim: { kind: 'sim' } },
-  models: PAPER_MODELS,
-  systems: [{ id: 'off', engine: 'sim', arm: 'off' }],
-  benchmarks: { delivery: {} },
-  seeds: [0],
-  concurrency: { perEngine: 16 },
+  base: 'sim',
+  config: { models: PAPER_MODELS, systems: [{ id: 'off', engine: 'sim', arm: 'off' }], concurrency: { perEngine: 16 } },
+  section: {},
 };
 
 /**
  * The same study on real engines: llama.cpp in Docker, greedy, a 4,096-token context as in the paper, one model
  * after another on one GPU; episodes as well as the decision step. Models' files lie under `modelsDir`.
  */
-export const DELIVERY_LLAMACPP: RunConfigInput = {
-  version: 1,
-  name: 'delivery-llama.cpp',
+const DELIVERY_LLAMACPP: RunPreset = {
   description: 'Delivery study (Studies 1 and 2) on llama.cpp in Docker with the paper\'s eight models, episodes included',
-  modelsDir: 'models',
-  engines: { 'llama.cpp': { kind: 'docker', engine: 'llama.cpp', parallel: 4 } },
-  models: PAPER_MODELS,
-  systems: [{ id: 'off', engine: 'llama.cpp', arm: 'off' }],
-  benchmarks: { delivery: { mode: 'episode' } },
-  seeds: [0],
-  concurrency: { perEngine: 4, engines: 'one-at-a-time' },
+  base: 'sim',
+  config: {
+    modelsDir: 'models',
+    engines: { 'llama.cpp': { kind: 'docker', engine: 'llama.cpp', parallel: 4 } },
+    models: PAPER_MODELS,
+    systems: [{ id: 'off', engine: 'llama.cpp', arm: 'off' }],
+    concurrency: { perEngine: 4, engines: 'one-at-a-time' },
+  },
+  section: { mode: 'episode' },
 };
 
 /** The same on vLLM (BF16 weights from the Hugging Face folders under `modelsDir`). */
-export const DELIVERY_VLLM: RunConfigInput = {
+const DELIVERY_VLLM: RunPreset = {
   ...DELIVERY_LLAMACPP,
-  name: 'delivery-vllm',
   description: 'Delivery study (Studies 1 and 2) on vLLM in Docker with the paper\'s eight models, episodes included',
-  engines: { vllm: { kind: 'docker', engine: 'vllm', parallel: 4 } },
-  systems: [{ id: 'off', engine: 'vllm', arm: 'off' }],
+  config: { ...DELIVERY_LLAMACPP.config, engines: { vllm: { kind: 'docker', engine: 'vllm', parallel: 4 } }, systems: [{ id: 'off', engine: 'vllm', arm: 'off' }] },
 };
+
+/** The delivery study's run presets: `delivery` is what `run delivery` runs without --config or --preset. */
+export const DELIVERY_PRESETS: Readonly<Record<string, RunPreset>> = { delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM };
