@@ -1,5 +1,6 @@
 import { STUDY3_SYSTEMS } from '@recovery-bench/analysis';
 import type { RunPreset } from '@recovery-bench/harness';
+import { AGENT_IDS } from './agents/types.ts';
 
 /**
  * The coding-agent testbed on the sim engine: real Qwen Code (or the agents `--agents` names) through the proxy with
@@ -31,7 +32,7 @@ const CODING: RunPreset = {
 const CODING_CI: RunPreset = {
   ...CODING,
   description: 'The coding-agent testbed, CI selection: every agent on one repository (simulated model numbers)',
-  section: { agents: ['qwen-code', 'opencode', 'kilo', 'claude-code', 'codex'], repos: ['grade_book'], concurrency: 6, agentLimits: { maxOutputTokens: 'capped-8192' } },
+  section: { agents: [...AGENT_IDS], repos: ['grade_book'], concurrency: 6, agentLimits: { maxOutputTokens: 'capped-8192' } },
 };
 
 const { off, on, engines } = STUDY3_SYSTEMS;
