@@ -2,7 +2,7 @@ import { detectFailures } from './detect.ts';
 import { isPlainObject, LayerInputError } from './errors.ts';
 import { applyForm } from './forms.ts';
 import { formatHeader } from './header.ts';
-import { SURFACES, type Api } from './surfaces/table.ts';
+import { SURFACES, type Api, type SurfaceConverters } from './surfaces/table.ts';
 import { FORMS, type Conversation, type Form, type LayerOptions, type Kind, type RuleSetName, type Scope } from './types.ts';
 
 /** The request field that selects the form per request; always removed before forwarding. */
@@ -36,7 +36,10 @@ interface LayerReport {
 }
 
 export interface ConversationResult extends LayerReport {
-  /** The canonical conversation after the form; the very conversation read from the request when nothing changed. */
+  /**
+   * The canonical conversation after the form, as the rewritten request reads (the very conversation read from the
+   * request when nothing changed).
+   */
   conversation: Conversation;
   /**
    * The request without the request field (the very input when it had none): its top-level fields, for whoever
@@ -61,9 +64,11 @@ export function processConversation(request: unknown, opts: ProcessOptions = {})
   const rules = opts.rules ?? 'paper';
   const requested = request[REQUEST_FIELD];
   const form = typeof requested === 'string' && (FORMS as readonly string[]).includes(requested) ? (requested as Form) : (opts.form ?? 'off');
-  const conversation = SURFACES[opts.api ?? 'chat'].from(request);
+  const surface: SurfaceConverters = SURFACES[opts.api ?? 'chat'];
+  const conversation = surface.from(request);
   const detections = detectFailures(conversation, { userAgent: opts.userAgent, rules, options: opts.options });
   const result = applyForm(conversation, form, detections, opts.options);
+  const after = result.changed && surface.normalize ? surface.normalize(result.conversation) : result.conversation;
   let fields = request;
   if (Object.hasOwn(request, REQUEST_FIELD)) {
     const { [REQUEST_FIELD]: _field, ...rest } = request;
@@ -73,7 +78,7 @@ export function processConversation(request: unknown, opts: ProcessOptions = {})
     withheld ? { messageIndex, kind, rule, scope, withheld } : { messageIndex, kind, rule, scope },
   );
   const header = formatHeader({ form, rules, changed: result.changed, failures: reported });
-  return { conversation: result.conversation, request: fields, header, detections: reported, changed: result.changed, form };
+  return { conversation: after, request: fields, header, detections: reported, changed: result.changed, form };
 }
 
 /**

@@ -6,6 +6,7 @@ import { GUIDANCE } from './note.ts';
 import { processConversation, processRequest, REQUEST_FIELD, type ProcessOptions } from './process.ts';
 import { APIS, SURFACES, type Api } from './surfaces/table.ts';
 import { originOf, stripOrigin } from './surfaces/origin.ts';
+import { checkedFormCases } from './testdata/forms/form-cases.ts';
 import { messageText } from './text.ts';
 import { FORMS, RULE_SETS, type ActionableKind, type Content, type Form, type Message } from './types.ts';
 
@@ -482,5 +483,14 @@ describe.each(APIS)('properties of the layer on %s requests', (api) => {
       }),
       RUNS,
     );
+  });
+
+  it('7. the conversation it returns is the one the forwarded request reads as', () => {
+    const sameAsForwarded = (body: Json, opts: ProcessOptions) => {
+      const result = processConversation(body, opts);
+      expect(result.conversation.messages.map(stripOrigin)).toEqual(canonical(api, processRequest(body, opts).body));
+    };
+    for (const c of checkedFormCases(api)) sameAsForwarded(c.body, { api, form: c.form, ...(c.userAgent ? { userAgent: c.userAgent } : {}) });
+    fc.assert(fc.property(anyRequest, optionsArb(api), sameAsForwarded), { numRuns: 1000 });
   });
 });

@@ -1,13 +1,18 @@
 import type { Conversation } from '../types.ts';
-import { fromAnthropicMessages, toAnthropicMessages } from './anthropic.ts';
+import { fromAnthropicMessages, normalizeAnthropicMessages, toAnthropicMessages } from './anthropic.ts';
 import { fromChatCompletions, toChatCompletions } from './chat.ts';
-import { fromResponses, toResponses } from './responses.ts';
+import { fromResponses, normalizeResponses, toResponses } from './responses.ts';
 
 /** One API surface's pure converters: its request → the canonical conversation, and a conversation written back. */
 export interface SurfaceConverters {
   from(body: unknown): Conversation;
   /** The conversation written back into a copy of `body` (the request it was read from, or one with its fields). */
   to(conversation: Conversation, body: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A conversation a form rewrote, as `from(to(conversation, body))` would read it, without writing it out; absent
+   * where that is the conversation itself.
+   */
+  normalize?(conversation: Conversation): Conversation;
 }
 
 /**
@@ -16,8 +21,8 @@ export interface SurfaceConverters {
  */
 export const SURFACES = {
   chat: { from: fromChatCompletions, to: toChatCompletions },
-  anthropic: { from: fromAnthropicMessages, to: toAnthropicMessages },
-  responses: { from: fromResponses, to: toResponses },
+  anthropic: { from: fromAnthropicMessages, to: toAnthropicMessages, normalize: normalizeAnthropicMessages },
+  responses: { from: fromResponses, to: toResponses, normalize: normalizeResponses },
 } as const satisfies Readonly<Record<string, SurfaceConverters>>;
 
 export type Api = keyof typeof SURFACES;
