@@ -1,3 +1,4 @@
+import type { Api } from '@recovery-bench/toolerror-core';
 import { ChatRequestSchema, describeSchemaError, type ChatRequest } from '../request-schema.ts';
 import { ProxyError } from '../errors.ts';
 
@@ -69,7 +70,7 @@ export function writeFields(request: Readonly<Record<string, unknown>>, fields: 
 }
 
 /** A converted request is checked as any Chat Completions request is, before the field filter sees it. */
-export function checkedChat(draft: ChatDraft, surface: string): { body: ChatRequest; dropped: string[] } {
+export function checkedChat(draft: ChatDraft, surface: Api): { body: ChatRequest; dropped: string[] } {
   const parsed = ChatRequestSchema.safeParse(draft.body);
   if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error).replace('Chat Completions', `converted ${surface}`));
   return { body: parsed.data, dropped: draft.dropped };
