@@ -5,6 +5,7 @@ import { DONE, upstreamFailed, type AttemptResult, type OverflowHandler, type Re
 import { parseOverflow } from './overflow.ts';
 import { copiedHeaders, retryHint, writeHead } from './respond.ts';
 import type { ProxyRuntime } from './runtime.ts';
+import type { AnswerWriter } from './surfaces/surface.ts';
 
 /**
  * A non-streamed answer (or any error): held whole, so that an overflow can be retried before the client
@@ -34,8 +35,9 @@ export class BufferedAnswer implements ResponseSink {
     call.upstreamReady();
     const raw = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     this.chunks = [];
-    if (call.surface) {
-      this.answerSurface(raw);
+    const { writer } = call.surface;
+    if (writer) {
+      this.answerSurface(raw, writer);
       this.resolve(DONE);
       return;
     }
@@ -61,9 +63,9 @@ export class BufferedAnswer implements ResponseSink {
    * For an Anthropic or Responses client: the engine's chat completion written in the client's shape, and any
    * error in the surface's error shape with the engine's status. An overflow is still retried first.
    */
-  private answerSurface(raw: Buffer): void {
+  private answerSurface(raw: Buffer, writer: AnswerWriter): void {
     const { call, answer } = this;
-    const surface = call.surface!;
+    const { surface } = call;
     const judged = this.judge(raw);
     if (answer.status >= 300) {
       const overflow = judged.error ? parseOverflow(judged.error) : null;
@@ -73,7 +75,7 @@ export class BufferedAnswer implements ResponseSink {
         return;
       }
     }
-    const converted = answer.status < 300 ? surface.answer(judged.json, call.echo()) : undefined;
+    const converted = answer.status < 300 ? writer.answer(judged.json, call.echo()) : undefined;
     let status = answer.status;
     let body: unknown = converted;
     if (converted === undefined) {

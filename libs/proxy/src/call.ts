@@ -8,7 +8,7 @@ import { countAttempt, countRejection, nonZero } from './counters.ts';
 import type { EngineError } from './error-body.ts';
 import type { ProxyError } from './errors.ts';
 import type { PreparedCall } from './prepare.ts';
-import type { ProxySurface, SurfaceEcho } from './surfaces/index.ts';
+import type { ProxySurface, SurfaceEcho } from './surfaces/surface.ts';
 import { CALLS_FORMAT } from './record-format.ts';
 import { redactHeaders, serializeRecord, type RecordBodies, type RecordBody, type RecordFields } from './records.ts';
 import type { ProxyRuntime } from './runtime.ts';
@@ -61,8 +61,8 @@ export class Call {
     readonly res: ServerResponse,
     readonly runId: string | null,
     readonly route: string,
-    /** The API the client speaks; null for Chat Completions, which the engine speaks too. */
-    readonly surface: ProxySurface | null = null,
+    /** The API the client speaks (the engine always gets Chat Completions). */
+    readonly surface: ProxySurface,
   ) {
     this.attempt = retryCount(req.headers['x-stainless-retry-count']);
     this.userAgent = req.headers['user-agent'];
@@ -185,7 +185,7 @@ export class Call {
       bodyHash: this.bodyHash,
       startedAt: this.startedAt.toISOString(),
       route: this.route,
-      surface: this.surface?.id ?? 'chat',
+      surface: this.surface.id,
       userAgent: this.userAgent ?? null,
       headers: redactHeaders(this.req.headers),
       stream: p ? p.stream : null,

@@ -2,26 +2,16 @@ import { performance } from 'node:perf_hooks';
 import type { Call } from './call.ts';
 import { countPromptTokens } from './clamp.ts';
 import { ClientGoneError } from './forward.ts';
-import { prepareSurfaceCall, type PrepareContext, type PreparedCall } from './prepare.ts';
 import { sendJson } from './respond.ts';
 import type { ProxyRuntime } from './runtime.ts';
-import { checkAnthropicRequest } from './surfaces/anthropic-request.ts';
-import { ANTHROPIC_SURFACE, type ProxySurface } from './surfaces/index.ts';
-
-/** `count_tokens` takes a Messages request without `max_tokens`. */
-const COUNT_SURFACE: ProxySurface = { ...ANTHROPIC_SURFACE, check: (json) => checkAnthropicRequest(json, { countTokens: true }) };
-
-/** The request as the model would read it: the layer applied, converted, shaped, exactly as for `/v1/messages`. */
-export function prepareCountCall(json: unknown, ctx: PrepareContext): PreparedCall {
-  return prepareSurfaceCall(json, COUNT_SURFACE, ctx);
-}
 
 /** Roughly four characters per token: only when the engine has no tokenizer endpoint (header says `estimate`). */
 const CHARS_PER_TOKEN = 4;
 
 /**
- * `POST /v1/messages/count_tokens` → `{"input_tokens": N}`, counted on the rewritten request with the engine's own
- * tokenizer (vLLM/SGLang `/tokenize`, llama.cpp `/apply-template` + `/tokenize`, the sim engine's `/tokenize`).
+ * A route with action `count` (`POST /v1/messages/count_tokens`) → `{"input_tokens": N}`: the request prepared as the
+ * model would read it (the layer applied, converted, shaped, exactly as for `/v1/messages`), counted with the engine's
+ * own tokenizer (vLLM/SGLang `/tokenize`, llama.cpp `/apply-template` + `/tokenize`, the sim engine's `/tokenize`).
  * An engine without one gets an estimate, and `x-proxy-token-count-source` says which it was.
  */
 export async function countTokens(rt: ProxyRuntime, call: Call): Promise<void> {

@@ -12,7 +12,7 @@ export { CALLS_FORMAT, CallRecordSchema, ClampRecordSchema, parseCallRecords, ty
 export { ENGINE_KINDS, type EngineKind } from './engine-kinds.ts';
 export { parseOverflow, type Overflow } from './overflow.ts';
 export { SseTap } from './sse-tap.ts';
-export { SURFACE_IDS, type SurfaceId } from './surfaces/index.ts';
+export { SURFACE_IDS, type SurfaceId } from './surfaces/table.ts';
 export { AGENT_SHAPE_FORMAT, AGENT_SHAPES_DIR, AgentShapeSchema, agentShapeFile, loadAgentShapes, shapeOfSession, shapePaths, type AgentShape } from './shapes/agent-shapes.ts';
 export { KNOWN_FIELDS, handlingOf, unknownPaths, type FieldHandling, type KnownField } from './shapes/known-fields.ts';
 export { elide, requestPaths } from './shapes/request-shape.ts';

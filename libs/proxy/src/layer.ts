@@ -1,17 +1,22 @@
 import {
   detectFailures,
-  processRequest,
+  processConversation,
   REQUEST_FIELD,
-  SURFACES,
-  type Api,
+  type Conversation,
   type LayerOptions,
   type ReportedDetection,
 } from '@recovery-bench/toolerror-core';
 import type { LayerConfig } from './config.ts';
+import type { ProxySurface } from './surfaces/surface.ts';
 
 export interface LayerOutcome {
-  /** The request after the layer: rewritten by a form, or the very input. */
-  request: Record<string, unknown>;
+  /** The canonical conversation after the layer: rewritten by a form, or as read from the request. */
+  conversation: Conversation;
+  /**
+   * The request's top-level fields as they go on: the request field removed, or in engine-layer mode set. Its own
+   * messages or items are the ones before the layer; `conversation` holds the ones after.
+   */
+  fields: Record<string, unknown>;
   detections: ReportedDetection[];
   changed: boolean;
   /** The form in force (the request field overrides the configured one); as sent, in engine-layer mode. */
@@ -25,24 +30,25 @@ function layerOptions(config: LayerConfig): LayerOptions {
 }
 
 /**
- * Runs before any stripping, so that detection sees `is_error`, `tool_error_kind` and the User-Agent.
- * In engine-layer mode nothing is rewritten: detection still runs for the record, and the engine gets the
- * request field (the client's, else the configured form).
+ * Runs on the request's own surface before any stripping, so that detection sees `is_error`, `tool_error_kind`,
+ * the User-Agent and the surface's own indexes; the conversation it returns is what the engine's request is made of,
+ * so the client's request is converted once. In engine-layer mode nothing is rewritten: detection still runs for the
+ * record, and the engine gets the request field (the client's, else the configured form).
  */
-export function runLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, api: Api = 'chat'): LayerOutcome {
+export function runLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, surface: ProxySurface): LayerOutcome {
   const options = layerOptions(config);
-  if (config.engineLayer) return engineLayer(request, userAgent, config, options, api);
-  // On the request's own surface: an Anthropic tool_result's is_error reaches the detector before any conversion.
-  const result = processRequest(request, { api, userAgent, form: config.form, rules: config.rules, options });
-  return { request: result.body, detections: result.detections, changed: result.changed, form: result.form, header: result.header };
+  if (config.engineLayer) return engineLayer(request, userAgent, config, options, surface);
+  const result = processConversation(request, { api: surface.id, userAgent, form: config.form, rules: config.rules, options });
+  return { conversation: result.conversation, fields: result.request, detections: result.detections, changed: result.changed, form: result.form, header: result.header };
 }
 
-function engineLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, options: LayerOptions, api: Api): LayerOutcome {
-  const detections = detectFailures(SURFACES[api].from(request), { userAgent, rules: config.rules, options }).map(
+function engineLayer(request: Record<string, unknown>, userAgent: string | undefined, config: LayerConfig, options: LayerOptions, surface: ProxySurface): LayerOutcome {
+  const conversation = surface.converters.from(request);
+  const detections = detectFailures(conversation, { userAgent, rules: config.rules, options }).map(
     ({ messageIndex, kind, rule, scope, withheld }): ReportedDetection => (withheld ? { messageIndex, kind, rule, scope, withheld } : { messageIndex, kind, rule, scope }),
   );
   const sent = request[REQUEST_FIELD];
   const form = typeof sent === 'string' ? sent : config.form;
-  const forwarded = Object.hasOwn(request, REQUEST_FIELD) ? request : { ...request, [REQUEST_FIELD]: config.form };
-  return { request: forwarded, detections, changed: false, form, header: null };
+  const fields = Object.hasOwn(request, REQUEST_FIELD) ? request : { ...request, [REQUEST_FIELD]: config.form };
+  return { conversation, fields, detections, changed: false, form, header: null };
 }

@@ -1,12 +1,11 @@
-import { LayerInputError, type Api } from '@recovery-bench/toolerror-core';
-import type { ProxySurface } from './surfaces/index.ts';
+import { LayerInputError } from '@recovery-bench/toolerror-core';
+import type { ProxySurface, SurfaceRoute } from './surfaces/surface.ts';
 import type { ProxyConfig } from './config.ts';
 import type { EngineKind } from './engine-kinds.ts';
 import { ProxyError } from './errors.ts';
 import { shapeFields, sideQueryTag, type SideTag } from './fields.ts';
 import { runLayer, type LayerOutcome } from './layer.ts';
 import { LAYER_MESSAGE_FIELDS, shapeMessages, type MessageFlags, type ShapedMessages } from './messages.ts';
-import { ChatRequestSchema, describeSchemaError } from './request-schema.ts';
 
 /** A request ready to forward, but for `max_tokens`, which the clamp sets. */
 export interface PreparedCall {
@@ -41,28 +40,20 @@ export function parseRequestJson(text: string): unknown {
   }
 }
 
-/** Order of work per spec 1.1: layer (before any stripping), side-query tag, fields, messages, budget. */
-export function prepareCall(json: unknown, ctx: PrepareContext): PreparedCall {
-  const parsed = ChatRequestSchema.safeParse(json);
-  if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error));
-  const layer = applyLayer(parsed.data, ctx, 'chat');
-  return prepareChat(layer.request, layer, [], ctx);
-}
-
 /**
- * An Anthropic Messages or Responses request: checked, the layer run on the surface's own shape (so that
- * `is_error` and the surface's indexes are what it sees), then converted to Chat Completions and shaped as one.
+ * A request on one of a surface's routes, ready to forward (spec 1.1): checked by the route's schema, the layer run
+ * on the surface's own shape (before any stripping, so that it sees `is_error`, `tool_error_kind` and the surface's
+ * indexes), the conversation it returns converted once to Chat Completions, then the side-query tag, fields,
+ * messages and budget.
  */
-export function prepareSurfaceCall(json: unknown, surface: ProxySurface, ctx: PrepareContext): PreparedCall {
-  const request = surface.check(json);
-  const layer = applyLayer(request, ctx, surface.api);
-  const converted = surface.toChat(layer.request);
-  const parsed = ChatRequestSchema.safeParse(converted.body);
-  if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error).replace('Chat Completions', `converted ${surface.id}`));
-  return prepareChat(parsed.data, layer, converted.dropped, ctx);
+export function prepareCall(json: unknown, surface: ProxySurface, route: SurfaceRoute, ctx: PrepareContext): PreparedCall {
+  const request = route.check(json);
+  const layer = applyLayer(request, ctx, surface);
+  const chat = surface.toChat.convert(layer.conversation, layer.fields);
+  return prepareChat(chat.body, layer, chat.dropped, ctx);
 }
 
-/** `chatRequest`: the Chat Completions request after the layer (for another surface, converted after it). */
+/** `chatRequest`: the Chat Completions request made of the layer's conversation. */
 function prepareChat(chatRequest: Record<string, unknown>, layer: LayerOutcome, droppedBefore: string[], ctx: PrepareContext): PreparedCall {
   const { config, kind } = ctx;
   const fields = shapeFields(chatRequest, {
@@ -94,9 +85,9 @@ function prepareChat(chatRequest: Record<string, unknown>, layer: LayerOutcome, 
   };
 }
 
-function applyLayer(request: Record<string, unknown>, ctx: PrepareContext, api: Api): LayerOutcome {
+function applyLayer(request: Record<string, unknown>, ctx: PrepareContext, surface: ProxySurface): LayerOutcome {
   try {
-    return runLayer(request, ctx.userAgent, ctx.config.layer, api);
+    return runLayer(request, ctx.userAgent, ctx.config.layer, surface);
   } catch (error) {
     if (error instanceof LayerInputError) throw new ProxyError('proxy:invalid-request', error.message);
     throw error;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FAILURE_CODES } from './classify.ts';
 import { SIDE_TAGS } from './fields.ts';
-import { SURFACE_IDS } from './surfaces/shared.ts';
+import { SURFACE_IDS } from './surfaces/table.ts';
 
 /** Each line of calls.jsonl names its format; readers check it before anything else. */
 export const CALLS_FORMAT = 'recovery-bench/calls@1';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProxyError } from './errors.ts';
 
 /**
  * The shape of a Chat Completions request the proxy can work on. Loose: unknown fields survive parsing so
@@ -52,4 +53,41 @@ export function describeSchemaError(error: z.ZodError): string {
   });
   const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
   return `invalid Chat Completions request: ${issues.join('; ')}${more}`;
+}
+
+/**
+ * A Chat Completions request as the proxy works on it: what the schema gives back (its known fields first, the
+ * order the forwarded body has always had), or 400 naming up to three problems.
+ */
+export function checkChatRequest(json: unknown): ChatRequest {
+  const parsed = ChatRequestSchema.safeParse(json);
+  if (!parsed.success) throw new ProxyError('proxy:invalid-request', describeSchemaError(parsed.error));
+  return parsed.data;
+}
+
+/** Marks an issue of a surface's schema as something the proxy understands but cannot honour (`proxy:unsupported`). */
+export function refusal(error: string | ((issue: { path?: PropertyKey[]; input?: unknown }) => string)) {
+  return { error, params: { refused: true } };
+}
+
+/** An integer (as `Number.isInteger` says: any size) of at least `min`; `error` is the one message for every miss. */
+export function integerAtLeast(min: number, error: string) {
+  return z.number({ error }).refine((n) => Number.isInteger(n) && n >= min, { error });
+}
+
+/**
+ * The check of another surface's request (`Anthropic Messages`, `Responses`), in the words its clients read: the
+ * first problem, in the schema's field order, named by its top-level field; a refusal answers `proxy:unsupported`
+ * with its own text. The request goes on as received, so that its fields keep the client's order (the field filter
+ * and the record follow it); the schema transforms nothing.
+ */
+export function surfaceCheck<S extends z.ZodType<Record<string, unknown>>>(schema: S, surfaceName: string): (json: unknown) => z.output<S> {
+  return (json) => {
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return json as z.output<S>;
+    const issue = parsed.error.issues[0]!;
+    if (issue.code === 'custom' && issue.params?.refused === true) throw new ProxyError('proxy:unsupported', issue.message);
+    const field = issue.path.length > 0 ? `${String(issue.path[0])}: ` : '';
+    throw new ProxyError('proxy:invalid-request', `invalid ${surfaceName} request: ${field}${issue.message}`);
+  };
 }

@@ -1,7 +1,7 @@
 import { validateHeaderName, validateHeaderValue, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Call } from './call.ts';
 import type { FailureCode } from './classify.ts';
-import { errorEnvelope, type ProxyError } from './errors.ts';
+import type { ProxyError } from './errors.ts';
 
 /** Never copied from the upstream answer: hop-by-hop, recomputed, or the proxy's own. */
 const NOT_COPIED = new Set([
@@ -72,8 +72,7 @@ export function sendProxyError(call: Call, error: ProxyError, extra: Record<stri
     return;
   }
   if (call.res.destroyed) return;
-  const body = call.surface ? call.surface.errorBody({ status: error.status, message: error.message, type: error.type, code: error.code }) : errorEnvelope(error);
-  sendJson(call, error.status, body, extra);
+  sendJson(call, error.status, call.surface.errorBody({ status: error.status, message: error.message, type: error.type, code: error.code }), extra);
 }
 
 /** Answers outside a chat call (health, models, unknown routes). */

@@ -10,11 +10,12 @@ import { createCounters, type ProxyCounters } from './counters.ts';
 import { ENGINE_KINDS } from './engine-kinds.ts';
 import { errorEnvelope, ProxyError } from './errors.ts';
 import { forwardCall } from './forward.ts';
-import { countTokens, prepareCountCall } from './count-tokens.ts';
+import { countTokens } from './count-tokens.ts';
 import { isRecord } from './error-body.ts';
 import { answerModels, MODELS_ROUTE } from './models.ts';
-import { parseRequestJson, prepareCall, prepareSurfaceCall } from './prepare.ts';
-import { ANTHROPIC_SURFACE, RESPONSES_SURFACE, type ProxySurface } from './surfaces/index.ts';
+import { parseRequestJson, prepareCall } from './prepare.ts';
+import type { ProxySurface, SurfaceRoute } from './surfaces/surface.ts';
+import { MODEL_ROUTES } from './surfaces/table.ts';
 import { openRecordSink } from './records.ts';
 import { sendPlain, sendProxyError } from './respond.ts';
 import { RetryIndex } from './retry-index.ts';
@@ -34,19 +35,6 @@ export interface ProxyHandle {
   close(graceMs?: number): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
-
-const CHAT_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/chat\/completions\/?$/;
-const MESSAGES_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/messages\/?$/;
-const COUNT_TOKENS_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/messages\/count_tokens\/?$/;
-const RESPONSES_ROUTE = /^\/(?:runs\/([A-Za-z0-9._~-]{1,128})\/)?v1\/responses\/?$/;
-
-/** The routes that reach the engine, each with the API surface it speaks (null: Chat Completions). */
-const MODEL_ROUTES: readonly { pattern: RegExp; surface: ProxySurface | null; countOnly?: boolean }[] = [
-  { pattern: CHAT_ROUTE, surface: null },
-  { pattern: MESSAGES_ROUTE, surface: ANTHROPIC_SURFACE },
-  { pattern: COUNT_TOKENS_ROUTE, surface: ANTHROPIC_SURFACE, countOnly: true },
-  { pattern: RESPONSES_ROUTE, surface: RESPONSES_SURFACE },
-];
 
 /** Starts the proxy in front of one engine (spec 1): bound to 127.0.0.1 unless `listen.host` says otherwise. */
 export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
@@ -119,10 +107,10 @@ async function shutdown(server: Server, rt: ProxyRuntime, inflight: Set<Promise<
 async function route(rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
   const path = (req.url ?? '/').split('?', 1)[0]!;
-  for (const { pattern, surface, countOnly } of MODEL_ROUTES) {
+  for (const { pattern, surface, route: modelRoute } of MODEL_ROUTES) {
     const match = pattern.exec(path);
     if (!match) continue;
-    if (req.method === 'POST') return handleChat(rt, req, res, match[1] ?? null, path, surface, countOnly === true);
+    if (req.method === 'POST') return handleChat(rt, req, res, match[1] ?? null, path, surface, modelRoute);
     return answerSimple(res, started, new ProxyError('proxy:method-not-allowed', `${req.method} ${path}: use POST`), { allow: 'POST' });
   }
   const models = MODELS_ROUTE.exec(path);
@@ -149,13 +137,13 @@ function answerSimple(res: ServerResponse, started: number, body: unknown, extra
 }
 
 async function handleChat(
-  rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse, runId: string | null, path: string, surface: ProxySurface | null, countOnly: boolean,
+  rt: ProxyRuntime, req: IncomingMessage, res: ServerResponse, runId: string | null, path: string, surface: ProxySurface, modelRoute: SurfaceRoute,
 ): Promise<void> {
   rt.counters.requests++;
   const call = new Call(rt, req, res, runId, path, surface);
-  call.countOnly = countOnly;
+  call.countOnly = modelRoute.action === 'count';
   try {
-    await runChat(rt, call);
+    await runChat(rt, call, modelRoute);
   } catch (error) {
     const rejection = asRejection(error);
     if (rejection) {
@@ -171,7 +159,7 @@ async function handleChat(
   }
 }
 
-async function runChat(rt: ProxyRuntime, call: Call): Promise<void> {
+async function runChat(rt: ProxyRuntime, call: Call, modelRoute: SurfaceRoute): Promise<void> {
   const { limits } = rt.config;
   const body = await readRequestBody(call.req, limits.maxBodyBytes);
   if (body.kind === 'aborted') {
@@ -190,16 +178,12 @@ async function runChat(rt: ProxyRuntime, call: Call): Promise<void> {
   } finally {
     call.keepRequestBody(text, json !== undefined);
   }
-  const ctx = { config: rt.config, kind: rt.kind, userAgent: call.userAgent };
-  if (call.surface) {
-    if (isRecord(json)) {
-      call.surfaceRequest = json;
-      if (typeof json.model === 'string') call.requestedModel = json.model;
-    }
-    call.prepared = call.countOnly ? prepareCountCall(json, ctx) : prepareSurfaceCall(json, call.surface, ctx);
-  } else {
-    call.prepared = prepareCall(json, ctx);
+  if (call.surface.writer && isRecord(json)) {
+    // What the surface's answers echo.
+    call.surfaceRequest = json;
+    if (typeof json.model === 'string') call.requestedModel = json.model;
   }
+  call.prepared = prepareCall(json, call.surface, modelRoute, { config: rt.config, kind: rt.kind, userAgent: call.userAgent });
   if (call.countOnly) {
     await countTokens(rt, call);
     return;

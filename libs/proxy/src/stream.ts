@@ -36,7 +36,7 @@ export class StreamRelay implements ResponseSink {
     private readonly resolve: (result: AttemptResult) => void,
   ) {
     call.upstreamReady();
-    this.translator = call.surface ? call.surface.stream(call.echo()) : null;
+    this.translator = call.surface.writer?.stream(call.echo()) ?? null;
     if (this.translator) {
       const translator = this.translator;
       this.tap.onEvent = (event) => this.emit(translator.chunk(event));

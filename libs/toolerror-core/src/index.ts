@@ -9,7 +9,8 @@ export { detectFailures, detectToolResult, classifyFailure, lastAssistantIndex, 
 export { applyForm, type FormResult } from './forms.ts';
 export { GUIDANCE, formatArguments, runtimeNote, fence, type FailedCall } from './note.ts';
 export { formatHeader, parseHeader, HeaderParseError, HEADER_NAME, type ToolErrorsHeader, type HeaderFailure } from './header.ts';
-export { processRequest, REQUEST_FIELD, SURFACES, type ProcessOptions, type ProcessResult, type ReportedDetection } from './process.ts';
+export { SURFACES, APIS, type Api, type SurfaceConverters } from './surfaces/table.ts';
+export { processConversation, processRequest, REQUEST_FIELD, type ConversationResult, type ProcessOptions, type ProcessResult, type ReportedDetection } from './process.ts';
 export { agentOf, AGENT_MARKERS, AGENT_IDS, type AgentId, type Family, type TextRule } from './rules/paper-rules.ts';
 export { RULE_SET_REGISTRY, ruleSet, ruleNames, type RuleSet } from './rules/rule-sets.ts';
 export { COMMON_WORDS, WIDE_WORDS, type WordLists } from './rules/words.ts';

@@ -2,10 +2,8 @@ import { detectFailures } from './detect.ts';
 import { isPlainObject, LayerInputError } from './errors.ts';
 import { applyForm } from './forms.ts';
 import { formatHeader } from './header.ts';
-import { fromAnthropicMessages, toAnthropicMessages } from './surfaces/anthropic.ts';
-import { fromChatCompletions, toChatCompletions } from './surfaces/chat.ts';
-import { fromResponses, toResponses } from './surfaces/responses.ts';
-import { FORMS, type Api, type Conversation, type Form, type LayerOptions, type Kind, type RuleSetName, type Scope } from './types.ts';
+import { SURFACES, type Api, type SurfaceConverters } from './surfaces/table.ts';
+import { FORMS, type Conversation, type Form, type LayerOptions, type Kind, type RuleSetName, type Scope } from './types.ts';
 
 /** The request field that selects the form per request; always removed before forwarding. */
 export const REQUEST_FIELD = 'geulpu_tool_errors';
@@ -28,9 +26,8 @@ export interface ReportedDetection {
   withheld?: 'retry-unsafe';
 }
 
-export interface ProcessResult<B> {
-  /** The request to forward, in the input's surface; the very input when nothing had to change. */
-  body: B;
+/** What the layer found and did, whichever shape the rewritten request is wanted in. */
+interface LayerReport {
   header: string;
   detections: ReportedDetection[];
   changed: boolean;
@@ -38,45 +35,65 @@ export interface ProcessResult<B> {
   form: Form;
 }
 
-interface Surface {
-  from(body: unknown): Conversation;
-  to(conversation: Conversation, body: Record<string, unknown>): Record<string, unknown>;
+export interface ConversationResult extends LayerReport {
+  /**
+   * The canonical conversation after the form, as the rewritten request reads (the very conversation read from the
+   * request when nothing changed).
+   */
+  conversation: Conversation;
+  /**
+   * The request without the request field (the very input when it had none): its top-level fields, for whoever
+   * writes `conversation` out. Its own messages or items are the ones before the layer.
+   */
+  request: Record<string, unknown>;
 }
 
-export const SURFACES: Readonly<Record<Api, Surface>> = {
-  chat: { from: fromChatCompletions, to: toChatCompletions },
-  anthropic: { from: fromAnthropicMessages, to: toAnthropicMessages },
-  responses: { from: fromResponses, to: toResponses },
-};
+export interface ProcessResult<B> extends ConversationResult {
+  /** The request to forward, in the input's surface; the very input when nothing had to change. */
+  body: B;
+}
 
 /**
- * The layer's one entry point: detect and classify failed tool results, rewrite the decision step into the
- * active form, and describe it all in the `X-GeulPU-Tool-Errors` header. A string body is returned as a string
- * (the same string when nothing changed, so the bytes reach the engine untouched); an object as an object.
+ * The layer up to the canonical conversation: read the request on its surface, detect and classify failed tool
+ * results, rewrite the decision step into the active form, and describe it all in the `X-GeulPU-Tool-Errors`
+ * header. Nothing is written back: a caller that converts the conversation onward (the proxy, to Chat Completions)
+ * converts the client's request once.
  */
-export function processRequest<B extends string | Record<string, unknown>>(body: B, opts: ProcessOptions = {}): ProcessResult<B> {
-  const request = typeof body === 'string' ? parseBody(body) : body;
+export function processConversation(request: unknown, opts: ProcessOptions = {}): ConversationResult {
   if (!isPlainObject(request)) throw new LayerInputError('layer:not-a-request', 'the request body must be a JSON object');
-  const api = opts.api ?? 'chat';
   const rules = opts.rules ?? 'paper';
   const requested = request[REQUEST_FIELD];
-  const hasField = Object.hasOwn(request, REQUEST_FIELD);
   const form = typeof requested === 'string' && (FORMS as readonly string[]).includes(requested) ? (requested as Form) : (opts.form ?? 'off');
-  const surface = SURFACES[api];
+  const surface: SurfaceConverters = SURFACES[opts.api ?? 'chat'];
   const conversation = surface.from(request);
   const detections = detectFailures(conversation, { userAgent: opts.userAgent, rules, options: opts.options });
   const result = applyForm(conversation, form, detections, opts.options);
-  let out: Record<string, unknown> | undefined;
-  if (result.changed || hasField) {
+  const after = result.changed && surface.normalize ? surface.normalize(result.conversation) : result.conversation;
+  let fields = request;
+  if (Object.hasOwn(request, REQUEST_FIELD)) {
     const { [REQUEST_FIELD]: _field, ...rest } = request;
-    out = result.changed ? surface.to(result.conversation, rest) : rest;
+    fields = rest;
   }
   const reported = detections.map(({ messageIndex, kind, rule, scope, withheld }): ReportedDetection =>
     withheld ? { messageIndex, kind, rule, scope, withheld } : { messageIndex, kind, rule, scope },
   );
   const header = formatHeader({ form, rules, changed: result.changed, failures: reported });
+  return { conversation: after, request: fields, header, detections: reported, changed: result.changed, form };
+}
+
+/**
+ * The layer's one entry point for a request in and a request out: `processConversation`, then the conversation
+ * written back into the input's surface. A string body is returned as a string (the same string when nothing
+ * changed, so the bytes reach the engine untouched); an object as an object.
+ */
+export function processRequest<B extends string | Record<string, unknown>>(body: B, opts: ProcessOptions = {}): ProcessResult<B> {
+  const request = typeof body === 'string' ? parseBody(body) : body;
+  const result = processConversation(request, opts);
+  let out: Record<string, unknown> | undefined;
+  if (result.changed) out = SURFACES[opts.api ?? 'chat'].to(result.conversation, result.request);
+  else if (result.request !== request) out = result.request;
   const finalBody = out === undefined ? body : typeof body === 'string' ? JSON.stringify(out) : out;
-  return { body: finalBody as B, header, detections: reported, changed: result.changed, form };
+  return { ...result, body: finalBody as B };
 }
 
 function parseBody(text: string): unknown {

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { detectFailures, lastAssistantIndex } from './detect.ts';
 import { parseHeader } from './header.ts';
 import { GUIDANCE } from './note.ts';
-import { processRequest, REQUEST_FIELD, SURFACES, type ProcessOptions } from './process.ts';
+import { processConversation, processRequest, REQUEST_FIELD, type ProcessOptions } from './process.ts';
+import { APIS, SURFACES, type Api } from './surfaces/table.ts';
 import { originOf, stripOrigin } from './surfaces/origin.ts';
+import { checkedFormCases } from './testdata/forms/form-cases.ts';
 import { messageText } from './text.ts';
-import { APIS, FORMS, RULE_SETS, type ActionableKind, type Api, type Content, type Form, type Message } from './types.ts';
+import { FORMS, RULE_SETS, type ActionableKind, type Content, type Form, type Message } from './types.ts';
 
 type Json = Record<string, unknown>;
 
@@ -461,5 +463,34 @@ describe.each(APIS)('properties of the layer on %s requests', (api) => {
       }),
       RUNS,
     );
+  });
+
+  it('6. processConversation is processRequest without the write-back: the same report, the conversation it writes', () => {
+    const fieldValue = fc.constantFrom<unknown>(undefined, 'c1', 'c3', 'bogus');
+    fc.assert(
+      fc.property(anyRequest, optionsArb(api), fieldValue, (body, opts, value) => {
+        const request = value === undefined ? body : { ...body, [REQUEST_FIELD]: value };
+        const snapshot = structuredClone(request);
+        const result = processConversation(request, opts);
+        expect(request).toEqual(snapshot);
+        const reference = processRequest(structuredClone(request), opts);
+        expect({ header: result.header, detections: result.detections, changed: result.changed, form: result.form })
+          .toEqual({ header: reference.header, detections: reference.detections, changed: reference.changed, form: reference.form });
+        expect(Object.hasOwn(result.request, REQUEST_FIELD)).toBe(false);
+        if (value === undefined) expect(result.request).toBe(request);
+        if (!result.changed) expect(result.conversation.messages.map(stripOrigin)).toEqual(canonical(api, request));
+        expect(result.changed ? SURFACES[api].to(result.conversation, result.request) : result.request).toEqual(reference.body);
+      }),
+      RUNS,
+    );
+  });
+
+  it('7. the conversation it returns is the one the forwarded request reads as', () => {
+    const sameAsForwarded = (body: Json, opts: ProcessOptions) => {
+      const result = processConversation(body, opts);
+      expect(result.conversation.messages.map(stripOrigin)).toEqual(canonical(api, processRequest(body, opts).body));
+    };
+    for (const c of checkedFormCases(api)) sameAsForwarded(c.body, { api, form: c.form, ...(c.userAgent ? { userAgent: c.userAgent } : {}) });
+    fc.assert(fc.property(anyRequest, optionsArb(api), sameAsForwarded), { numRuns: 1000 });
   });
 });

@@ -11,9 +11,6 @@ export type Form = (typeof FORMS)[number];
 export const RULE_SETS = ['paper', 'extended'] as const;
 export type RuleSetName = (typeof RULE_SETS)[number];
 
-export const APIS = ['chat', 'anthropic', 'responses'] as const;
-export type Api = (typeof APIS)[number];
-
 /** A content part. Text parts are `text`, `input_text` or `output_text`; any other part is carried untouched. */
 export interface ContentPart {
   type: string;

@@ -9,8 +9,9 @@
 import { performance } from 'node:perf_hooks';
 import { parseProxyOptions } from '../config.ts';
 import { ENGINE_KINDS } from '../engine-kinds.ts';
-import { prepareCall, prepareSurfaceCall } from '../prepare.ts';
-import { ANTHROPIC_SURFACE, RESPONSES_SURFACE, type ProxySurface } from '../surfaces/index.ts';
+import { prepareCall } from '../prepare.ts';
+import type { ProxySurface } from '../surfaces/surface.ts';
+import { SURFACES } from '../surfaces/table.ts';
 
 const MESSAGES = 20;
 const argRounds = process.argv.indexOf('--rounds');
@@ -82,31 +83,32 @@ type Path = () => void;
 const chatText = chatBody();
 const anthropicText = anthropicBody();
 const responsesText = responsesBody();
+const prepare = (surface: ProxySurface, text: string) => prepareCall(JSON.parse(text), surface, surface.routes[0]!, ctx);
 const paths: Record<string, Path> = {
   chat: () => {
-    JSON.stringify(prepareCall(JSON.parse(chatText), ctx).forwarded);
+    JSON.stringify(prepare(SURFACES.chat, chatText).forwarded);
     // The Chat path relays the engine's bytes; it parses them once to classify.
     JSON.parse(ANSWER);
   },
-  anthropic: surfacePath(ANTHROPIC_SURFACE, anthropicText),
-  responses: surfacePath(RESPONSES_SURFACE, responsesText),
+  anthropic: surfacePath(SURFACES.anthropic, anthropicText),
+  responses: surfacePath(SURFACES.responses, responsesText),
 };
 
 function surfacePath(surface: ProxySurface, text: string): Path {
   return () => {
-    JSON.stringify(prepareSurfaceCall(JSON.parse(text), surface, ctx).forwarded);
-    JSON.stringify(surface.answer(JSON.parse(ANSWER), echo));
+    JSON.stringify(prepare(surface, text).forwarded);
+    JSON.stringify(surface.writer!.answer(JSON.parse(ANSWER), echo));
   };
 }
 
 function check(): void {
-  for (const [name, text, surface] of [['anthropic', anthropicText, ANTHROPIC_SURFACE], ['responses', responsesText, RESPONSES_SURFACE]] as const) {
-    const prepared = prepareSurfaceCall(JSON.parse(text), surface, ctx);
+  for (const [name, text, surface] of [['anthropic', anthropicText, SURFACES.anthropic], ['responses', responsesText, SURFACES.responses]] as const) {
+    const prepared = prepare(surface, text);
     const count = (prepared.forwarded.messages as unknown[]).length;
     if (!prepared.layer.changed) throw new Error(`${name}: the layer did not rewrite the benchmark conversation`);
     process.stdout.write(`${name}: ${text.length} bytes in, ${count} Chat messages out (c3 note added)\n`);
   }
-  process.stdout.write(`chat: ${chatText.length} bytes in, ${(prepareCall(JSON.parse(chatText), ctx).forwarded.messages as unknown[]).length} messages out\n`);
+  process.stdout.write(`chat: ${chatText.length} bytes in, ${(prepare(SURFACES.chat, chatText).forwarded.messages as unknown[]).length} messages out\n`);
 }
 
 function median(values: number[]): number {

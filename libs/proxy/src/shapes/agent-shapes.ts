@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { RULE_SETS } from '@recovery-bench/toolerror-core';
 import type { CallRecord } from '../record-format.ts';
-import { SURFACE_IDS, type SurfaceId } from '../surfaces/shared.ts';
+import { SURFACE_IDS, type SurfaceId } from '../surfaces/table.ts';
 import { elide, requestPaths } from './request-shape.ts';
 
 export const AGENT_SHAPE_FORMAT = 'recovery-bench/agent-shape@1';

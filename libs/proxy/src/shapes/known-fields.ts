@@ -1,19 +1,10 @@
 import { PINNED_FIELDS } from '../engine-kinds.ts';
 import { FORWARDED_AS_SENT, MAX_TOKEN_FIELDS } from '../fields.ts';
 import { LAYER_MESSAGE_FIELDS, STANDARD_MESSAGE_FIELDS } from '../messages.ts';
-import type { SurfaceId } from '../surfaces/shared.ts';
+import type { FieldHandling } from '../surfaces/field-map.ts';
+import { SURFACE_IDS, SURFACES, type SurfaceId } from '../surfaces/table.ts';
 
-/**
- * What the proxy does with a field of a client's request:
- * - `converted`: read and carried to the engine's Chat Completions request (or into the record);
- * - `forwarded`: passed to the engine as the client sent it (Chat Completions);
- * - `layer`: read by the recovery layer's detector (a client's failure flag);
- * - `pinned`: the proxy's value is sent instead; the client's is kept in the record's `originals`;
- * - `ignored`: accepted, with no effect on what the engine gets (cache hints, item ids);
- * - `dropped`: left out of the engine's request and named in the record's `dropped.fields`;
- * - `refused`: a clear 400 (images, stateful references).
- */
-export type FieldHandling = 'converted' | 'forwarded' | 'layer' | 'pinned' | 'ignored' | 'dropped' | 'refused';
+export type { FieldHandling };
 
 export interface KnownField {
   /** A request path as `requestPaths` writes it. */
@@ -26,6 +17,11 @@ export interface KnownField {
 const entries = (handling: FieldHandling, paths: readonly string[], whole = false): KnownField[] => paths.map((path) => ({ path, handling, ...(whole ? { whole } : {}) }));
 const under = (prefix: string, paths: readonly string[]) => paths.map((p) => `${prefix}.${p}`);
 
+/** A surface's top-level fields with a Chat Completions meaning, as its row of the table of surfaces maps them. */
+function mappedFields(surface: SurfaceId): KnownField[] {
+  return Object.entries(SURFACES[surface].toChat.fields).map(([path, rule]) => ({ path, handling: rule.handling, ...(rule.whole ? { whole: true } : {}) }));
+}
+
 /** A text block or part with its `type` and `text`, and the cache hint Anthropic clients add. */
 function textPart(path: string, cacheHint: boolean): KnownField[] {
   return [...entries('converted', [path, `${path}.type`, `${path}.text`]), ...(cacheHint ? entries('ignored', [`${path}.cache_control`], true) : [])];
@@ -35,8 +31,7 @@ const ANTHROPIC_MESSAGE = 'messages[]';
 const ANTHROPIC_BLOCK = `${ANTHROPIC_MESSAGE}.content`;
 
 const ANTHROPIC: KnownField[] = [
-  ...entries('converted', ['model', 'max_tokens', 'stream', 'stop_sequences', 'messages', 'system', 'tools', ANTHROPIC_MESSAGE, `${ANTHROPIC_MESSAGE}.role`, ANTHROPIC_BLOCK]),
-  ...entries('converted', ['tool_choice'], true),
+  ...entries('converted', [ANTHROPIC_MESSAGE, `${ANTHROPIC_MESSAGE}.role`, ANTHROPIC_BLOCK]),
   ...textPart('system[text]', true),
   ...textPart(`${ANTHROPIC_BLOCK}[text]`, true),
   ...entries('converted', [`${ANTHROPIC_BLOCK}[tool_use]`, ...under(`${ANTHROPIC_BLOCK}[tool_use]`, ['type', 'id', 'name'])]),
@@ -54,16 +49,12 @@ const ANTHROPIC: KnownField[] = [
   ...entries('converted', ['tools[].input_schema', 'tools[custom].input_schema'], true),
   // Tool search: a deferred tool is offered to the engine like any other (the engine has no tool search).
   ...entries('ignored', ['tools[].defer_loading', 'tools[].cache_control', 'tools[custom].cache_control'], true),
-  ...entries('pinned', ['temperature', 'top_p', 'top_k']),
   ...entries('dropped', ['metadata', 'thinking', 'context_management', 'output_config', 'service_tier', 'container', 'mcp_servers'], true),
 ];
 
 const RESPONSES_ITEM_KINDS = ['input[]', 'input[message]'] as const;
 
 const RESPONSES: KnownField[] = [
-  ...entries('converted', ['model', 'input', 'instructions', 'stream', 'max_output_tokens', 'parallel_tool_calls', 'tools']),
-  ...entries('converted', ['tool_choice', 'text'], true),
-  ...entries('ignored', ['store']),
   ...RESPONSES_ITEM_KINDS.flatMap((item) => [
     ...entries('converted', [item, `${item}.type`, `${item}.role`, `${item}.content`]),
     ...entries('ignored', [`${item}.id`, `${item}.status`]),
@@ -83,7 +74,6 @@ const RESPONSES: KnownField[] = [
   ...entries('converted', ['tools[function].parameters'], true),
   // Tools that run on OpenAI's servers, and Codex's namespaces of MCP tools: not offered to the engine.
   ...entries('dropped', ['web_search', 'web_search_preview', 'file_search', 'computer_use_preview', 'code_interpreter', 'image_generation', 'local_shell', 'mcp', 'namespace', 'custom'].map((t) => `tools[${t}]`), true),
-  ...entries('pinned', ['temperature', 'top_p']),
   ...entries('dropped', ['reasoning', 'include', 'truncation', 'metadata', 'user', 'prompt_cache_key', 'service_tier', 'client_metadata', 'safety_identifier', 'top_logprobs', 'max_tool_calls'], true),
 ];
 
@@ -103,7 +93,13 @@ const CHAT: KnownField[] = [
   ...entries('dropped', [`${CHAT_MESSAGE}.reasoning_content`]),
 ];
 
-export const KNOWN_FIELDS: Readonly<Record<SurfaceId, readonly KnownField[]>> = { chat: CHAT, anthropic: ANTHROPIC, responses: RESPONSES };
+/** What the table of surfaces does not say: nested paths, the field filter's and the layer's fields, what is dropped or refused. */
+const LISTED: { readonly [K in SurfaceId]: readonly KnownField[] } = { chat: CHAT, anthropic: ANTHROPIC, responses: RESPONSES };
+
+/** Per surface: its top-level fields as its row of the table of surfaces maps them, and the paths listed here. */
+export const KNOWN_FIELDS: Readonly<Record<SurfaceId, readonly KnownField[]>> = Object.fromEntries(
+  SURFACE_IDS.map((id): [SurfaceId, readonly KnownField[]] => [id, [...mappedFields(id), ...LISTED[id]]]),
+) as Record<SurfaceId, readonly KnownField[]>;
 
 /** The paths of a request that no entry of its surface covers: a field the proxy was never told about. */
 export function unknownPaths(surface: SurfaceId, paths: readonly string[]): string[] {

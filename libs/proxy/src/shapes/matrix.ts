@@ -5,7 +5,7 @@ import type { RuleSetName } from '@recovery-bench/toolerror-core';
 import { isRecord } from '../error-body.ts';
 import { parseCallRecords, type CallRecord } from '../record-format.ts';
 import { startProxy, type ProxyHandle } from '../server.ts';
-import type { SurfaceId } from '../surfaces/shared.ts';
+import type { SurfaceId } from '../surfaces/table.ts';
 import { loadAgentShapes, type AgentShape } from './agent-shapes.ts';
 
 /**

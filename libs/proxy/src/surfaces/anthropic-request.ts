@@ -1,62 +1,70 @@
-import { fromAnthropicMessages, LayerInputError, originOf } from '@recovery-bench/toolerror-core';
+import { originOf, type Conversation } from '@recovery-bench/toolerror-core';
+import { z } from 'zod';
 import { isRecord } from '../error-body.ts';
-import { chatContent, chatMessages, invalid, type ConvertedRequest } from './shared.ts';
-
-/** Top-level Anthropic fields with a Chat Completions meaning; the rest go on to the field filter, which records them. */
-const MAPPED = new Set(['model', 'messages', 'system', 'tools', 'tool_choice', 'max_tokens', 'stop_sequences', 'stream', 'temperature', 'top_p', 'top_k']);
-
-/** Checks what the schema of an Anthropic Messages request requires before anything reads it. */
-export function checkAnthropicRequest(json: unknown, options: { countTokens?: boolean } = {}): Record<string, unknown> {
-  if (!isRecord(json)) invalid('invalid Anthropic Messages request: the body must be a JSON object');
-  if (!Array.isArray(json.messages) || json.messages.length === 0) invalid('invalid Anthropic Messages request: messages: a non-empty array is required');
-  if (typeof json.model !== 'string') invalid('invalid Anthropic Messages request: model: a string is required');
-  if (!options.countTokens && (typeof json.max_tokens !== 'number' || !Number.isInteger(json.max_tokens) || json.max_tokens < 1)) {
-    invalid('invalid Anthropic Messages request: max_tokens: a positive integer is required');
-  }
-  if (json.stream !== undefined && typeof json.stream !== 'boolean') invalid('invalid Anthropic Messages request: stream: a boolean is expected');
-  if (json.system !== undefined && typeof json.system !== 'string' && !Array.isArray(json.system)) invalid('invalid Anthropic Messages request: system: a string or an array of text blocks is expected');
-  if (json.stop_sequences !== undefined && !(Array.isArray(json.stop_sequences) && json.stop_sequences.every((s) => typeof s === 'string'))) {
-    invalid('invalid Anthropic Messages request: stop_sequences: an array of strings is expected');
-  }
-  if (json.tools !== undefined && !Array.isArray(json.tools)) invalid('invalid Anthropic Messages request: tools: an array is expected');
-  return json;
-}
+import { integerAtLeast, surfaceCheck } from '../request-schema.ts';
+import { checkedChat, copyTo, streamWithUsage, writeFields, type ChatDraft, type FieldMap } from './field-map.ts';
+import type { ChatConversion } from './surface.ts';
+import { chatContent, chatMessages, invalid } from './shared.ts';
 
 /**
- * An Anthropic Messages request (after the layer) as the Chat Completions request the engine gets. Message
- * structure comes from toolerror-core's converter, so a `tool_result` becomes a tool message that keeps its
- * `is_error`; system blocks become a system message; tool results go before the text of the same user message,
- * as Chat templates expect a tool message right after the call.
+ * What an Anthropic Messages request must hold before anything reads it, checked in this order; the content of
+ * messages is read by toolerror-core's converter and the Chat conversion, which say what is wrong in it.
  */
-export function anthropicToChat(request: Record<string, unknown>): ConvertedRequest {
-  let conversation;
-  try {
-    conversation = fromAnthropicMessages(request);
-  } catch (error) {
-    if (error instanceof LayerInputError) invalid(`invalid Anthropic Messages request: ${error.message}`);
-    throw error;
-  }
+export const AnthropicRequestSchema = z.looseObject({
+  messages: z.array(z.unknown(), { error: 'a non-empty array is required' }).min(1, { error: 'a non-empty array is required' }),
+  model: z.string({ error: 'a string is required' }),
+  max_tokens: integerAtLeast(1, 'a positive integer is required'),
+  stream: z.boolean({ error: 'a boolean is expected' }).optional(),
+  system: z.union([z.string(), z.array(z.unknown())], { error: 'a string or an array of text blocks is expected' }).optional(),
+  stop_sequences: z.array(z.string({ error: 'an array of strings is expected' }), { error: 'an array of strings is expected' }).optional(),
+  tools: z.array(z.unknown(), { error: 'an array is expected' }).optional(),
+}, { error: 'the body must be a JSON object' });
+export type AnthropicRequest = z.infer<typeof AnthropicRequestSchema>;
+
+/** `count_tokens` takes a Messages request without `max_tokens`. */
+export const AnthropicCountTokensRequestSchema = AnthropicRequestSchema.omit({ max_tokens: true });
+
+export const checkAnthropicRequest = surfaceCheck(AnthropicRequestSchema, 'Anthropic Messages');
+export const checkAnthropicCountTokensRequest = surfaceCheck(AnthropicCountTokensRequestSchema, 'Anthropic Messages');
+
+/** Anthropic's top-level fields on Chat Completions, written in this order. */
+const ANTHROPIC_FIELDS: FieldMap = {
+  messages: { handling: 'converted' },
+  system: { handling: 'converted' },
+  model: { handling: 'converted', write: copyTo('model') },
+  max_tokens: { handling: 'converted', write: copyTo('max_tokens') },
+  stop_sequences: { handling: 'converted', write: copyTo('stop') },
+  temperature: { handling: 'pinned', write: copyTo('temperature') },
+  top_p: { handling: 'pinned', write: copyTo('top_p') },
+  top_k: { handling: 'pinned', write: copyTo('top_k') },
+  stream: { handling: 'converted', write: streamWithUsage },
+  tools: { handling: 'converted', write: (tools, draft) => writeTools(tools, draft) },
+  tool_choice: { handling: 'converted', whole: true, write: (choice, draft) => writeToolChoice(choice, draft) },
+};
+
+/**
+ * An Anthropic Messages request as the Chat Completions request the engine gets, from the conversation the layer
+ * returned (toolerror-core's converter read it, so a `tool_result` is a tool message that keeps its `is_error`):
+ * the system blocks become the first system message; tool results go before the text of the same user message, as
+ * Chat templates expect a tool message right after the call.
+ */
+export const ANTHROPIC_TO_CHAT: ChatConversion = {
+  fields: ANTHROPIC_FIELDS,
+  convert(conversation, request) {
+    const draft: ChatDraft = { body: { messages: anthropicChatMessages(conversation, request) }, dropped: [] };
+    writeFields(request, ANTHROPIC_FIELDS, draft);
+    return checkedChat(draft, 'anthropic');
+  },
+};
+
+function anthropicChatMessages(conversation: Conversation, request: Readonly<Record<string, unknown>>): Record<string, unknown>[] {
   const messages: Record<string, unknown>[] = [];
   const system = systemText(request.system);
   if (system !== null) messages.push({ role: 'system', content: system });
   const kept = conversation.messages.filter((m) => m.opaque !== true);
   const origins = kept.map((m) => originOf(m)?.index ?? -1);
   messages.push(...toolResultsFirst(chatMessages({ ...conversation, messages: kept }, (m) => `messages[${origins[m]}]`), origins));
-  const body: Record<string, unknown> = { messages };
-  for (const key of Object.keys(request)) if (!MAPPED.has(key)) body[key] = request[key];
-  body.model = request.model;
-  if (request.max_tokens !== undefined) body.max_tokens = request.max_tokens;
-  if (request.stop_sequences !== undefined) body.stop = request.stop_sequences;
-  for (const key of ['temperature', 'top_p', 'top_k'] as const) if (request[key] !== undefined) body[key] = request[key];
-  if (request.stream === true) {
-    body.stream = true;
-    body.stream_options = { include_usage: true };
-  }
-  const dropped: string[] = [];
-  const tools = chatTools(request.tools, dropped);
-  if (tools.length > 0) body.tools = tools;
-  Object.assign(body, toolChoice(request.tool_choice, tools.length > 0));
-  return { body, dropped };
+  return messages;
 }
 
 function systemText(system: unknown): string | null {
@@ -81,33 +89,33 @@ function toolResultsFirst(messages: Record<string, unknown>[], origins: number[]
 }
 
 /** Custom tools become functions; Anthropic's server tools (web search, code execution, …) cannot run on an engine. */
-function chatTools(tools: unknown, dropped: string[]): Record<string, unknown>[] {
-  if (!Array.isArray(tools)) return [];
+function writeTools(tools: unknown, draft: ChatDraft): void {
+  if (!Array.isArray(tools)) return;
   const out: Record<string, unknown>[] = [];
   tools.forEach((tool, i) => {
     if (!isRecord(tool) || typeof tool.name !== 'string') invalid(`invalid Anthropic Messages request: tools[${i}]: a tool needs a string "name"`);
     if (tool.type !== undefined && tool.type !== null && tool.type !== 'custom') {
       // A server tool (web search, code execution, …) runs on Anthropic's servers, not on an engine: not offered.
-      dropped.push(`tools[${String(tool.type)}]`);
+      draft.dropped.push(`tools[${String(tool.type)}]`);
       return;
     }
     const fn: Record<string, unknown> = { name: tool.name, parameters: isRecord(tool.input_schema) ? tool.input_schema : { type: 'object', properties: {} } };
     if (typeof tool.description === 'string') fn.description = tool.description;
     out.push({ type: 'function', function: fn });
   });
-  return out;
+  if (out.length > 0) draft.body.tools = out;
 }
 
-function toolChoice(choice: unknown, hasTools: boolean): Record<string, unknown> {
-  if (choice === undefined || choice === null) return {};
+/** `tool_choice` once the tools are written: without tools only `disable_parallel_tool_use` is carried. */
+function writeToolChoice(choice: unknown, draft: ChatDraft): void {
+  if (choice === null) return;
   if (!isRecord(choice) || typeof choice.type !== 'string') invalid('invalid Anthropic Messages request: tool_choice: an object with a "type" is expected');
-  const out: Record<string, unknown> = {};
-  if (choice.disable_parallel_tool_use === true) out.parallel_tool_calls = false;
-  if (!hasTools) return out;
-  if (choice.type === 'auto') out.tool_choice = 'auto';
-  else if (choice.type === 'any') out.tool_choice = 'required';
-  else if (choice.type === 'none') out.tool_choice = 'none';
-  else if (choice.type === 'tool' && typeof choice.name === 'string') out.tool_choice = { type: 'function', function: { name: choice.name } };
+  const { body } = draft;
+  if (choice.disable_parallel_tool_use === true) body.parallel_tool_calls = false;
+  if (body.tools === undefined) return;
+  if (choice.type === 'auto') body.tool_choice = 'auto';
+  else if (choice.type === 'any') body.tool_choice = 'required';
+  else if (choice.type === 'none') body.tool_choice = 'none';
+  else if (choice.type === 'tool' && typeof choice.name === 'string') body.tool_choice = { type: 'function', function: { name: choice.name } };
   else invalid(`invalid Anthropic Messages request: tool_choice: unknown type "${choice.type}"`);
-  return out;
 }

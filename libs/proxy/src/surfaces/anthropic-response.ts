@@ -1,5 +1,5 @@
 import { isRecord } from '../error-body.ts';
-import { ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
+import { answerWriter, ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
 
 /** Chat `finish_reason` → Anthropic `stop_reason`. */
 export function anthropicStopReason(finishReason: string | null, hasToolCalls: boolean): string {
@@ -128,3 +128,5 @@ export class AnthropicStream extends ChatChunkReader {
     return this.start() + sse('error', anthropicErrorBody(error));
   }
 }
+
+export const ANTHROPIC_WRITER = answerWriter(chatToAnthropicMessage, (echo) => new AnthropicStream(echo));

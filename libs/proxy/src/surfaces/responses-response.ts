@@ -1,13 +1,6 @@
 import { isRecord } from '../error-body.ts';
-import { ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
-
-/** What the response object echoes of the request. */
-export interface ResponsesEcho {
-  id: string;
-  model: string;
-  createdAt: number;
-  request: Record<string, unknown>;
-}
+import { answerWriter, ChatChunkReader, tokenCount, type ChatAnswerFacts, type ProxyErrorFacts, type ToolFragment } from './shared.ts';
+import type { SurfaceEcho } from './surface.ts';
 
 export function responsesErrorBody(error: ProxyErrorFacts): Record<string, unknown> {
   return { error: { message: error.message, type: error.type ?? (error.status >= 500 ? 'server_error' : 'invalid_request_error'), param: null, code: error.code } };
@@ -28,7 +21,7 @@ function callItem(id: string, call: { id: string; name: string; arguments: strin
 }
 
 /** The response object around its output, as OpenAI writes it (nothing is stored: `store` is false). */
-function responseObject(echo: ResponsesEcho, status: string, output: unknown[], finishReason: string | null, usage: unknown): Record<string, unknown> {
+function responseObject(echo: SurfaceEcho, status: string, output: unknown[], finishReason: string | null, usage: unknown): Record<string, unknown> {
   const { request } = echo;
   return {
     id: `resp_${echo.id}`,
@@ -60,7 +53,7 @@ function statusOf(finishReason: string | null): string {
 }
 
 /** A `chat.completion` (first choice) as a Responses `response`. */
-export function chatToResponse(answer: ChatAnswerFacts, echo: ResponsesEcho): Record<string, unknown> {
+export function chatToResponse(answer: ChatAnswerFacts, echo: SurfaceEcho): Record<string, unknown> {
   const output: unknown[] = [];
   if (answer.text !== '') output.push(messageItem(`msg_${echo.id}`, answer.text, 'completed'));
   answer.toolCalls.forEach((call, i) => output.push(callItem(`fc_${echo.id}_${i}`, call, 'completed')));
@@ -92,7 +85,7 @@ export class ResponsesStream extends ChatChunkReader {
   private open: OpenItem | null = null;
   private readonly output: Record<string, unknown>[] = [];
 
-  constructor(private readonly echo: ResponsesEcho) {
+  constructor(private readonly echo: SurfaceEcho) {
     super();
   }
 
@@ -170,3 +163,5 @@ export class ResponsesStream extends ChatChunkReader {
     return out + this.emit({ type: 'error', code: body.code ?? body.type, message: error.message, param: null });
   }
 }
+
+export const RESPONSES_WRITER = answerWriter(chatToResponse, (echo) => new ResponsesStream(echo));

@@ -1,22 +1,12 @@
 import type { Content, Conversation, Message, ToolCall } from '@recovery-bench/toolerror-core';
 import { isRecord } from '../error-body.ts';
 import { ProxyError } from '../errors.ts';
-
-/** The API surfaces the proxy serves; `chat` is the engines' own. */
-export const SURFACE_IDS = ['chat', 'anthropic', 'responses'] as const;
-export type SurfaceId = (typeof SURFACE_IDS)[number];
+import type { AnswerWriter, SurfaceEcho } from './surface.ts';
 
 /** Part types that carry text on some surface; anything else in a message is refused (engines take text). */
 const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
 /** Parts that are dropped: the model's own reasoning from an earlier turn, which engines do not render. */
 const DROPPED_PART_TYPES = new Set(['thinking', 'redacted_thinking', 'reasoning']);
-
-/** A surface request as the Chat Completions request the engine gets, and what could not be carried over. */
-export interface ConvertedRequest {
-  body: Record<string, unknown>;
-  /** Names of things left out (e.g. `tools[web_search_20250305]`), added to the record's `dropped.fields`. */
-  dropped: string[];
-}
 
 export function refuse(message: string): never {
   throw new ProxyError('proxy:unsupported', message);
@@ -123,6 +113,17 @@ export function chatAnswerFacts(json: unknown, ids: { id: string; model: string 
     return { id: typeof call.id === 'string' ? call.id : `call_${ids.id}_${i}`, name: typeof fn.name === 'string' ? fn.name : '', arguments: args };
   });
   return { id: ids.id, model: ids.model, text, toolCalls, finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null, usage: json.usage };
+}
+
+/** A surface's writer from how it writes a `chat.completion` (first choice) and how it translates a stream. */
+export function answerWriter(write: (answer: ChatAnswerFacts, echo: SurfaceEcho) => unknown, stream: (echo: SurfaceEcho) => StreamTranslator): AnswerWriter {
+  return {
+    answer(json, echo) {
+      const facts = chatAnswerFacts(json, echo);
+      return facts === undefined ? undefined : write(facts, echo);
+    },
+    stream,
+  };
 }
 
 /** One tool-call fragment of a chunk's `delta.tool_calls`, its index resolved. */

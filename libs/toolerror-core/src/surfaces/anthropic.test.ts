@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNotARequest } from '../testdata/expect-not-a-request.ts';
 import { processRequest } from '../process.ts';
 import type { Conversation, Message } from '../types.ts';
-import { fromAnthropicMessages, toAnthropicMessages } from './anthropic.ts';
+import { fromAnthropicMessages, normalizeAnthropicMessages, toAnthropicMessages } from './anthropic.ts';
 import { originOf, stripOrigin } from './origin.ts';
 
 
@@ -202,6 +202,31 @@ describe('toAnthropicMessages', () => {
     const conversation = fromAnthropicMessages(body);
     const changed: Conversation = { ...conversation, messages: [{ ...conversation.messages[0]!, content: 'Error: x\nmore' }] };
     expect(toAnthropicMessages(changed, body).messages).toEqual([{ role: 'user', content: [{ ...block, content: 'Error: x\nmore' }] }]);
+  });
+});
+
+describe('normalizeAnthropicMessages', () => {
+  const body = {
+    messages: [
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'f', input: {} }] },
+      { role: 'user', content: [{ type: 'text', text: 'before' }, { type: 'tool_result', tool_use_id: 'a', content: 'Error: x' }, { type: 'text', text: 'after' }] },
+    ],
+  };
+
+  it('joins the runs of one user message that a removed tool_result kept apart, as the written request reads back', () => {
+    const conversation = fromAnthropicMessages(body);
+    const removed: Conversation = { ...conversation, messages: conversation.messages.filter((m) => m.role === 'user') };
+    const normalized = normalizeAnthropicMessages(removed);
+    expect(normalized.messages.map(stripOrigin)).toEqual([{ role: 'user', content: [{ type: 'text', text: 'before' }, { type: 'text', text: 'after' }] }]);
+    expect(normalized.messages.map(stripOrigin)).toEqual(canonical(toAnthropicMessages(removed, body)));
+    expect(originOf(normalized.messages[0]!)?.index).toBe(1);
+  });
+
+  it('leaves alone a conversation with nothing to join, and a message the layer made', () => {
+    const conversation = fromAnthropicMessages(body);
+    expect(normalizeAnthropicMessages(conversation)).toBe(conversation);
+    const added: Conversation = { ...conversation, messages: [...conversation.messages, { role: 'user', content: [{ type: 'text', text: 'note' }] }] };
+    expect(normalizeAnthropicMessages(added)).toBe(added);
   });
 });
 

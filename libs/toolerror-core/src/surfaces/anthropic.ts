@@ -100,6 +100,29 @@ function requireBlock(block: unknown, index: number, b: number): ContentPart {
   return block as ContentPart;
 }
 
+/**
+ * A rewritten conversation as the rewritten request reads back: where a form removed a `tool_result` from between
+ * two runs of other blocks of one user message, the two runs are one run again (one user message), as
+ * `toAnthropicMessages` writes them into one Anthropic message.
+ */
+export function normalizeAnthropicMessages(conversation: Conversation): Conversation {
+  const messages: CanonicalMessage[] = [];
+  for (const message of conversation.messages) {
+    const previous = messages[messages.length - 1];
+    if (previous !== undefined && isBlockRun(previous) && isBlockRun(message) && originOf(previous)!.index === originOf(message)!.index) {
+      messages[messages.length - 1] = { ...previous, content: [...(previous.content as ContentPart[]), ...(message.content as ContentPart[])] };
+    } else {
+      messages.push(message);
+    }
+  }
+  return messages.length === conversation.messages.length ? conversation : { ...conversation, messages };
+}
+
+/** A user message made of a run of blocks of a source message (not a string, not one the layer added). */
+function isBlockRun(message: CanonicalMessage): boolean {
+  return message.role === 'user' && Array.isArray(message.content) && originOf(message) !== undefined;
+}
+
 /** Writes the conversation back into a copy of the Anthropic request. */
 export function toAnthropicMessages(conversation: Conversation, body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown>[] = [];

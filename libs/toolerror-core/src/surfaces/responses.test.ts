@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectNotARequest } from '../testdata/expect-not-a-request.ts';
 import { processRequest } from '../process.ts';
-import type { Conversation, Message } from '../types.ts';
+import type { ContentPart, Conversation, Message } from '../types.ts';
 import { originOf, stripOrigin } from './origin.ts';
-import { fromResponses, toResponses } from './responses.ts';
+import { fromResponses, normalizeResponses, toResponses } from './responses.ts';
 
 
 const canonical = (body: Record<string, unknown>): Message[] => fromResponses(body).messages.map(stripOrigin);
@@ -163,6 +163,29 @@ describe('toResponses', () => {
     const conversation = fromResponses(body);
     const added: Conversation = { ...conversation, messages: [...conversation.messages, { role: 'user', content: 'note' }] };
     expect(toResponses(added, body).input).toEqual([{ role: 'user', content: 'hello' }, { role: 'user', content: 'note' }]);
+  });
+});
+
+describe('normalizeResponses', () => {
+  it('writes a text part the layer added in the Responses dialect, as the written request reads back', () => {
+    const body = { input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'data:,' }] }, { role: 'assistant', content: [] }] };
+    const conversation = fromResponses(body);
+    const [user, assistant] = conversation.messages;
+    const appended: Conversation = {
+      ...conversation,
+      messages: [{ ...user!, content: [...(user!.content as ContentPart[]), { type: 'text', text: 'note' }] }, { ...assistant!, content: [{ type: 'text', text: 'ok' }] }],
+    };
+    const normalized = normalizeResponses(appended);
+    expect(normalized.messages.map(stripOrigin)).toEqual([
+      { role: 'user', content: [{ type: 'input_image', image_url: 'data:,' }, { type: 'input_text', text: 'note' }] },
+      { role: 'assistant', content: [{ type: 'output_text', text: 'ok' }] },
+    ]);
+    expect(normalized.messages.map(stripOrigin)).toEqual(fromResponses(toResponses(appended, body)).messages.map(stripOrigin));
+  });
+
+  it('leaves alone a conversation in the dialect already', () => {
+    const conversation = fromResponses(TABLE[2]!.body);
+    expect(normalizeResponses(conversation)).toBe(conversation);
   });
 });
 

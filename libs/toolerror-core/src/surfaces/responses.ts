@@ -1,5 +1,5 @@
 import { isPlainObject, LayerInputError, requireObject } from '../errors.ts';
-import type { CanonicalMessage, Content, Conversation, Message, Role, ToolCall } from '../types.ts';
+import type { CanonicalMessage, Content, ContentPart, Conversation, Message, Role, ToolCall } from '../types.ts';
 import { hasNoText } from '../text.ts';
 import { copyToolResultExtensions, originOf, withOrigin } from './origin.ts';
 import { readToolDefinitions } from './tools.ts';
@@ -78,6 +78,22 @@ function messageFromItem(item: Record<string, unknown>, index: number): Canonica
   // not end the decision step the way an assistant turn does.
   const role = typeof item.type === 'string' && item.type.endsWith('_output') ? 'tool' : 'assistant';
   return withOrigin({ role, content: null, opaque: true }, index, item);
+}
+
+/**
+ * A rewritten conversation as the rewritten request reads back: a text part the layer added to a message is in the
+ * Responses dialect (`input_text`, or `output_text` in an assistant message), as `toResponses` writes it.
+ */
+export function normalizeResponses(conversation: Conversation): Conversation {
+  let changed = false;
+  const messages = conversation.messages.map((message) => {
+    if (message.role === 'tool' || message.opaque === true || !Array.isArray(message.content)) return message;
+    const content = inResponsesDialect(message, originOf(message)?.raw) as ContentPart[];
+    if (content.every((part, i) => part === (message.content as ContentPart[])[i])) return message;
+    changed = true;
+    return { ...message, content };
+  });
+  return changed ? { ...conversation, messages } : conversation;
 }
 
 /** Writes the conversation back into a copy of the Responses request. */

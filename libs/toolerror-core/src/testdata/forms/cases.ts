@@ -3,7 +3,8 @@
  * assistant calls and tool results) and rendered into each API surface, so that every surface meets the same
  * situations; surface-specific shapes live in the JSON files beside this module.
  */
-import type { ActionableKind, Api, Form, Kind } from '../../types.ts';
+import type { Api } from '../../surfaces/table.ts';
+import type { ActionableKind, Form, Kind } from '../../types.ts';
 
 export interface ExpectedFailure {
   /** The message (Chat, Anthropic) or input item (Responses) that holds the tool result. */

@@ -5,7 +5,8 @@
  * both check the same cases.
  */
 import { readFileSync } from 'node:fs';
-import { FORMS, KINDS, type Api } from '../../types.ts';
+import type { Api } from '../../surfaces/table.ts';
+import { FORMS, KINDS } from '../../types.ts';
 import { scenarioCases, type ExpectedFailure, type FormCase, type GoldenCase } from './cases.ts';
 
 export type { ExpectedFailure, FormCase, GoldenCase };
