@@ -86,10 +86,10 @@ describe('PythonProcessClient', () => {
   });
 
   it('stops a request that takes too long, keeps stdout noise as stderr, and reports a missing interpreter', async () => {
-    const c = client({ timeoutMs: 800 });
+    const c = client({ timeoutMs: 3000 });
     await c.request({ op: 'noise' });
     expect(c.stderrTail).toContain('[stdout, not protocol] not a reply');
-    await expect(c.request({ op: 'sleep', seconds: 5 })).rejects.toThrow('sleep timed out after 800 ms');
+    await expect(c.request({ op: 'sleep', seconds: 10 })).rejects.toThrow('sleep timed out after 3000 ms');
     expect((await c.request({ op: 'echo' })).op).toBe('echo');
     await expect(client({ command: 'python3-not-here' }).hello()).rejects.toThrow('cannot start python3-not-here: ENOENT');
     await expect(client({ preflight: () => { throw new Error('no checkout'); } }).hello()).rejects.toThrow('no checkout');
