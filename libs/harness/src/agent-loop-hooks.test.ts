@@ -78,4 +78,20 @@ describe('runAgentLoop hooks', () => {
     expect(t.messages).toEqual(model.requests[1]!.messages);
     expect(t.events.map((e) => e.type)).toEqual(['model', 'tool', 'model']);
   });
+
+  it('keeps its own copy of the conversation a hook hands back, so a hook may keep appending to the array it returned', async () => {
+    const history: ChatMessage[] = [...system];
+    const model = new ScriptedModel([{ calls: [{ name: 'a' }] }, { calls: [{ name: 'a' }] }, { answer: 'done' }]);
+    const t = await runAgentLoop({
+      model, messages: system, tools: [spec('a')], executor: countingExecutor(),
+      hooks: {
+        nextMessages({ assistant, results }) {
+          history.push(assistant, ...results.map((r) => r.message));
+          return history;
+        },
+      },
+    });
+    expect(t.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(history).toHaveLength(5);
+  });
 });

@@ -151,6 +151,7 @@ async function playRound(loop: Loop, position: LoopPosition): Promise<RoundEnd> 
     errorAnswerPrefix: settings.errorAnswerPrefix, toolMessage: hooks.toolMessage, position, signal: input.signal, record: loop.record, clock: loop.clock,
   });
   if (ran.end) return { kind: 'over', end: ran.end.end, finalAnswer: ran.end.answer };
-  if (hooks.nextMessages) loop.messages = hooks.nextMessages({ assistant: action.message, results: ran.results });
+  // A copy: the loop appends to its conversation, and the hook may hand back an array it keeps appending to itself.
+  if (hooks.nextMessages) loop.messages = [...hooks.nextMessages({ assistant: action.message, results: ran.results })];
   return { kind: 'next' };
 }
