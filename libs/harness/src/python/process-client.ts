@@ -91,9 +91,9 @@ export class PythonProcessClient {
   }
 
   /** Sends one request (starting the process first if needed) and waits for its reply. */
-  async request(body: ProcessRequest): Promise<ProcessReply> {
-    await this.hello();
-    return this.#send(body);
+  request(body: ProcessRequest): Promise<ProcessReply> {
+    if (this.#child && this.#hello) return this.#send(body);
+    return this.hello().then(() => this.#send(body));
   }
 
   /** A process is up (or starting). */
