@@ -135,7 +135,7 @@ export async function runTrial(input: TrialInput): Promise<TrialRun> {
         retryEmpty: false,
       },
       readResponse: readResponseAsIs,
-      // A call without an id is answered under the tool's name, as the harness does.
+      // A call without an id is answered under the tool's name, as Loud/Quiet's harness does.
       toolMessage: (call, content) => ({ role: 'tool', tool_call_id: call.id || call.function.name, content }),
       record: trial.record,
     },
