@@ -1,4 +1,4 @@
-import { asBenchError, type ChatMessage, type ModelClient, type Transcript, type TranscriptEvent } from '@recovery-bench/harness';
+import { runAgentLoop, transcriptEvent, type ChatMessage, type GenerateResponse, type LoopAction, type LoopStep, type ModelClient, type Transcript, type TranscriptEvent } from '@recovery-bench/harness';
 import { readAction, sameArguments, sameTool, type ReadCall } from './action.ts';
 import { callId, clientConversation, deliver, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
@@ -17,7 +17,7 @@ export interface SimulatedResult {
  * The scenario's tools after the failure: transient, the same call now works; fixable, the corrected call works and
  * the old value fails again; unrecoverable, the tool keeps failing. Other tools find nothing for the request.
  */
-export function simulateTool(stimulus: Stimulus, call: ReadCall): SimulatedResult {
+export function simulateTool(stimulus: Stimulus, call: Pick<ReadCall, 'name' | 'arguments'>): SimulatedResult {
   if (!sameTool(call.name, stimulus.tool)) return { content: JSON.stringify({ found: false, note: 'no matching record' }), failed: false };
   if (stimulus.kind === 'unrecoverable') return { content: stimulus.error, failed: true };
   if (sameArguments(call.arguments, stimulus.expected!)) return { content: stimulus.result, failed: false };
@@ -37,50 +37,69 @@ export interface EpisodeInput {
 }
 
 /**
- * Runs one stimulus in one form. Each turn the model sees the client's history with the failures of the turn
- * before delivered in the form (as the layer would deliver them); earlier failures stay as they were.
+ * Runs one stimulus in one form, the harness's loop with the study's hooks. Each turn the model sees the client's
+ * history with the failures of the turn before delivered in the form (as the layer would deliver them); earlier
+ * failures stay as they were. Calls are read leniently, and the calls of the last turn are not run.
  */
 export async function runEpisode(input: EpisodeInput): Promise<Transcript> {
-  const { stimulus, form, model } = input;
+  const { stimulus, form } = input;
   const history: ChatMessage[] = clientConversation(stimulus);
-  let view = stimulusConversation(stimulus, form);
-  const events: TranscriptEvent[] = [];
-  const usage = { promptTokens: 0, completionTokens: 0 };
-  const start = performance.now();
-  const t = () => performance.now() - start;
   const turns = input.mode === 'decision' ? 1 : EPISODE_TURNS;
-  for (let round = 0; round < turns; round++) {
-    const t0 = performance.now();
-    let response;
-    try {
-      response = await model.generate({ messages: view, tools: [...TOOL_SPECS], temperature: 0, timeoutMs: input.timeoutMs }, { signal: input.signal });
-    } catch (error) {
-      const e = asBenchError(error);
-      if (e.code === 'run:aborted' || input.signal?.aborted) throw e;
-      events.push({ type: 'error', t: t(), round, code: e.code, message: e.message, retrying: false });
-      return { messages: view, events, finalAnswer: null, end: 'model-error', usage };
-    }
-    usage.promptTokens += response.usage.promptTokens;
-    usage.completionTokens += response.usage.completionTokens;
-    events.push({ type: 'model', t: t(), round, durationMs: performance.now() - t0, content: response.content, toolCalls: response.toolCalls, finishReason: response.finishReason, usage: response.usage, ...(response.headers ? { headers: response.headers } : {}) });
-    const action = readAction(response);
-    if (action.type !== 'call') {
-      const text = action.type === 'text' ? action.text : '';
-      view = [...view, { role: 'assistant', content: text }];
-      return { messages: view, events, finalAnswer: text, end: action.type === 'text' ? 'answer' : 'empty-responses', usage };
-    }
-    if (round === turns - 1) break;
-    const calls = action.calls.map((c, i) => ({ id: response.toolCalls[i]?.id ?? callId(stimulus, round * 10 + i + 1), call: c }));
-    history.push({ role: 'assistant', content: response.content, tool_calls: calls.map(({ id, call }) => ({ id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) });
-    const failed: number[] = [];
-    for (const { id, call } of calls) {
-      const t1 = performance.now();
-      const result = simulateTool(stimulus, call);
-      if (result.failed) failed.push(history.length);
-      history.push({ role: 'tool', tool_call_id: id, content: result.content });
-      events.push({ type: 'tool', t: t(), round, callId: id, name: call.name, arguments: call.arguments, content: result.content, isError: result.failed, durationMs: performance.now() - t1, attempt: 1 });
-    }
-    view = failed.length > 0 ? deliver(history, failed, stimulus.kind, form) : history.slice();
+  return runAgentLoop({
+    model: input.model,
+    messages: stimulusConversation(stimulus, form),
+    tools: [...TOOL_SPECS],
+    executor: {
+      async execute(call) {
+        const result = simulateTool(stimulus, call);
+        return { content: result.content, isError: result.failed };
+      },
+    },
+    settings: { generation: { temperature: 0, requestTimeoutMs: input.timeoutMs }, errorAnswerPrefix: null },
+    hooks: {
+      stop: (at, { round }) => (at === 'calls' && round === turns ? { end: 'limit' } : undefined),
+      readResponse: (response, { round }) => episodeAction(stimulus, response, round - 1),
+      toolMessage: (call, content) => ({ role: 'tool', tool_call_id: call.id, content }),
+      nextMessages({ assistant, results }) {
+        history.push(assistant);
+        const failed: number[] = [];
+        for (const { message, isError } of results) {
+          if (isError) failed.push(history.length);
+          history.push(message);
+        }
+        return failed.length > 0 ? deliver(history, failed, stimulus.kind, form) : history.slice();
+      },
+      record: episodeEvent,
+    },
+    signal: input.signal,
+  });
+}
+
+/** The next action, read leniently: its calls as the client keeps them (ids given where the model gave none), or its text. */
+function episodeAction(stimulus: Stimulus, response: GenerateResponse, round: number): LoopAction {
+  const action = readAction(response);
+  if (action.type !== 'call') {
+    const text = action.type === 'text' ? action.text : '';
+    return { kind: 'answer', text, message: { role: 'assistant', content: text }, ...(action.type === 'text' ? {} : { end: 'empty-responses' as const }) };
   }
-  return { messages: view, events, finalAnswer: null, end: 'limit', usage };
+  const calls = action.calls.map((c, i) => ({
+    call: { id: response.toolCalls[i]?.id ?? callId(stimulus, round * 10 + i + 1), type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } },
+    arguments: c.arguments,
+  }));
+  return { kind: 'calls', calls, message: { role: 'assistant', content: response.content, tool_calls: calls.map((c) => c.call) } };
+}
+
+/** The study's events: the harness's, with rounds from 0, times unrounded, and no fault marks, error details or limit event. */
+function episodeEvent(step: LoopStep): TranscriptEvent | undefined {
+  if (step.kind !== 'model' && step.kind !== 'model-error' && step.kind !== 'tool') return undefined;
+  const event = { ...transcriptEvent(step)!, t: step.t, round: step.round - 1 };
+  if (event.type === 'tool') {
+    const { injected: _injected, meta: _meta, ...rest } = event;
+    return rest;
+  }
+  if (event.type === 'error') {
+    const { details: _details, ...rest } = event;
+    return rest;
+  }
+  return event;
 }

@@ -3,7 +3,10 @@ export type { ChatMessage, ToolCall, ToolSpec, GenerateRequest, GenerateResponse
 export type { InjectedFault, ParsedToolCall, ToolOutcome, ToolContext, ToolExecutor } from './tools.ts';
 export { visibleToolEvents, faultEvents, type Transcript, type TranscriptEvent, type EndReason } from './transcript.ts';
 export { e1Plugin, e2Plugin, E2_MAX_RETRIES, CLIENT_PLUGINS, executeWithPlugins, type ClientPlugin, type ClientPluginId } from './plugins.ts';
-export { runAgentLoop, parseToolCall, AgentLoopSettingsSchema, type AgentLoopSettings, type AgentLoopSettingsInput, type AgentLoopInput } from './agent-loop.ts';
+export {
+  runAgentLoop, parseToolCall, transcriptEvent, isRetryableModelError, AgentLoopSettingsSchema, type AgentLoopSettings, type AgentLoopSettingsInput, type AgentLoopInput,
+  type AgentLoopHooks, type LoopAction, type LoopCall, type LoopPosition, type LoopStep, type LoopStop, type ModelRetryPolicy, type RoundResult,
+} from './agent-loop.ts';
 export { runAndScore, scoreTranscript, type Benchmark, type ModelEndpoint, type RunContext, type Scorer, type Score, type ScoreOutcome, type TaskRef } from './benchmark.ts';
 export {
   NO_SERVICES, selectTasks, type BenchmarkCommand, type BenchmarkEntry, type BenchmarkServices, type CommandContext, type PreparedBenchmark, type PrepareContext, type PrimaryScore,

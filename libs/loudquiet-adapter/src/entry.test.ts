@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SUITE } from './bridge/paths.ts';
 import { loudquietEntry, LoudquietConfigSchema } from './entry.ts';
 import { userText } from './loop/agent-loop.ts';
-import { sharedBridgePool } from './loop/bridge-pool.ts';
+import { sharedBridgePool } from './bridge/client.ts';
 import { GET_REAL_DATA } from './loop/source.ts';
 import { LOUDQUIET_ENV } from './suite/source.ts';
 

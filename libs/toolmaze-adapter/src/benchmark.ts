@@ -13,8 +13,7 @@ import {
   type Transcript,
 } from '@recovery-bench/harness';
 import { z } from 'zod';
-import { BridgeOptionsSchema, BridgeClient, type BridgeOptions } from './bridge/bridge-client.ts';
-import { sharedBridgePool } from './bridge/bridge-pool.ts';
+import { BridgeOptionsSchema, sharedBridgePool, type BridgeOptions } from './bridge/bridge-client.ts';
 import { loadCheckout, type LoadedSuite } from './checkout.ts';
 import { assertC1 } from './errors.ts';
 import { CheckoutToolExecutor } from './executor/checkout-executor.ts';
@@ -153,12 +152,7 @@ export async function prepareToolmaze(input: ToolmazeOptionsInput = {}): Promise
 }
 
 async function checkoutPrompts(options: BridgeOptions): Promise<Prompts> {
-  const bridge = sharedBridgePool.acquire(options);
-  try {
-    return await bridge.prompts();
-  } finally {
-    sharedBridgePool.release(bridge);
-  }
+  return sharedBridgePool.with(options, (bridge) => bridge.prompts());
 }
 
 async function runSample(sample: ToolmazeSample, ctx: RunContext, executor: ToolExecutor): Promise<Transcript> {
@@ -171,15 +165,15 @@ async function runSample(sample: ToolmazeSample, ctx: RunContext, executor: Tool
 
 /** Checkout mode: one bridge process per concurrent run, taken from the shared pool and given back. */
 async function runWithBridge(sample: ToolmazeSample, ctx: RunContext, options: BridgeOptions): Promise<Transcript> {
-  const bridge: BridgeClient = sharedBridgePool.acquire(options);
-  const run = `${sample.id}#${randomUUID()}`;
-  try {
-    await bridge.start(run);
-    return await runSample(sample, ctx, new CheckoutToolExecutor(sample.task, bridge, run));
-  } finally {
-    await bridge.end(run).catch(() => undefined);
-    sharedBridgePool.release(bridge);
-  }
+  return sharedBridgePool.with(options, async (bridge) => {
+    const run = `${sample.id}#${randomUUID()}`;
+    try {
+      await bridge.start(run);
+      return await runSample(sample, ctx, new CheckoutToolExecutor(sample.task, bridge, run));
+    } finally {
+      await bridge.end(run).catch(() => undefined);
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { NO_SERVICES } from '@recovery-bench/harness';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sharedBridgePool } from './bridge/bridge-pool.ts';
+import { sharedBridgePool } from './bridge/bridge-client.ts';
 import { TOOLMAZE_ROOT_ENV, toolmazeEntry, ToolmazeConfigSchema } from './entry.ts';
 
 const FAKE_CHECKOUT = fileURLToPath(new URL('./testdata/fake-toolmaze', import.meta.url));

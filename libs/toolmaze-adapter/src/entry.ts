@@ -57,7 +57,7 @@ export const toolmazeEntry: BenchmarkEntry<ToolmazeConfig, ToolmazeSample> = {
   configSchema: ToolmazeConfigSchema,
   async prepare(config, ctx) {
     const { prepareToolmaze, toolmazeBenchmark } = await import('./benchmark.ts');
-    const { sharedBridgePool } = await import('./bridge/bridge-pool.ts');
+    const { sharedBridgePool } = await import('./bridge/bridge-client.ts');
     const { FIXTURE_SIM_SCRIPTS_DIR } = await import('./suite-file.ts');
     const { checkout, missing } = resolveSource(config);
     const fixture = checkout === undefined;

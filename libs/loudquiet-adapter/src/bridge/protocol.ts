@@ -13,6 +13,11 @@
  * and hosts any number of environments, each created by `init` and dropped by `close`. Every `init` builds
  * fresh instances (a clean reset). A crash is reported to every pending request and never silently retried.
  */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { BenchError } from '@recovery-bench/harness/errors';
+import type { JsonLinesProtocol, ProcessFailure, ProcessReply, PythonProcessOptions } from '@recovery-bench/harness/python';
+import { BRIDGE_SCRIPT, GORILLA_CLASS_MAP_FILE } from './paths.ts';
 
 /** Bump when a request or reply shape changes. */
 export const BRIDGE_PROTOCOL = 1;
@@ -141,4 +146,125 @@ export interface BridgeErrorReply {
   ok: false;
   code: BridgeErrorCode;
   error: string;
+}
+
+/**
+ * A failure of the bridge itself (not a tool error): python3 missing, a checkout or class missing, a bad request,
+ * a crash or a timeout. `String(error)` is one line naming what to fix.
+ */
+export class LoudQuietBridgeError extends BenchError {
+  /** The bridge's own code, or `process` for a process that could not start, died or timed out. */
+  readonly bridgeCode: BridgeErrorCode | 'process';
+
+  constructor(bridgeCode: BridgeErrorCode | 'process', message: string, details: Record<string, unknown> = {}) {
+    super('tool:infra', message, { details: { bridgeCode, ...details } });
+    this.name = 'LoudQuietBridgeError';
+    this.bridgeCode = bridgeCode;
+  }
+}
+
+/** The process environment the bridge runs in (spec §9): fixed TZ and hash seed, UTF-8, unbuffered. */
+export function bridgeEnv(tz: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...base, TZ: tz, PYTHONHASHSEED: '0', PYTHONIOENCODING: 'utf-8', PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
+}
+
+/** Checks the launch's paths before spawning, so a missing checkout is one clear line. */
+export function checkLaunch(launch: BridgeLaunch): void {
+  if (!existsSync(launch.suitePath)) throw new LoudQuietBridgeError('bad_request', `Loud/Quiet suite not found: ${launch.suitePath}`);
+  if (launch.classes.kind === 'gorilla') {
+    const dir = launch.classes.dir;
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new LoudQuietBridgeError('class_missing', `gorilla checkout not found at ${dir} (set LOUDQUIET_GORILLA_DIR or run \`recovery-bench fetch loudquiet\`)`);
+    }
+    if (!existsSync(join(dir, GORILLA_CLASS_MAP_FILE))) {
+      if (existsSync(join(dir, GORILLA_CLASS_MAP_FILE.slice(GORILLA_CLASS_MAP_FILE.indexOf('/') + 1)))) {
+        throw new LoudQuietBridgeError('class_missing', `${dir} is the berkeley-function-call-leaderboard folder; point LOUDQUIET_GORILLA_DIR at the gorilla checkout root above it`);
+      }
+      throw new LoudQuietBridgeError('class_missing', `${dir} is not a gorilla checkout: ${GORILLA_CLASS_MAP_FILE} is missing`);
+    }
+  } else if (!existsSync(launch.classes.file)) {
+    throw new LoudQuietBridgeError('class_missing', `class map not found: ${launch.classes.file}`);
+  }
+}
+
+function launchArgs(launch: BridgeLaunch): string[] {
+  const args = ['-u', BRIDGE_SCRIPT, '--suite', launch.suitePath];
+  if (launch.classes.kind === 'gorilla') args.push('--gorilla', launch.classes.dir);
+  else args.push('--class-map', launch.classes.file, '--module-path', launch.classes.modulePath);
+  return args;
+}
+
+/** Reply envelopes hold only strings, small ints, booleans and specs; Python values ride inside `*_json` strings. */
+function parseReply(line: string): ProcessReply | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ProcessReply) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A bridge error has an `error` field; a `call` reply's `ok` is the tool's, so it cannot tell them apart. */
+function isBridgeError(reply: ProcessReply): boolean {
+  return typeof reply.error === 'string' || (reply.ok === false && !('body' in reply));
+}
+
+function failureError(python: string, failure: ProcessFailure, stderr: readonly string[]): LoudQuietBridgeError {
+  switch (failure.kind) {
+    case 'spawn':
+      return new LoudQuietBridgeError('process', failure.error.code === 'ENOENT' ? `Python interpreter "${python}" not found (install python3 ≥ 3.10 or set the interpreter)` : `cannot start "${python}": ${failure.error.message}`);
+    case 'exit': {
+      const last = stderr.at(-1);
+      return new LoudQuietBridgeError('process', `the Loud/Quiet bridge exited (${failure.signal ?? `code ${failure.code}`})${last ? `: ${last}` : ''}`, { exitCode: failure.code, signal: failure.signal });
+    }
+    case 'timeout':
+      return new LoudQuietBridgeError('process', `the Loud/Quiet bridge did not answer ${failure.op} within ${failure.timeoutMs} ms; it was stopped`, { op: failure.op });
+    case 'hello-failed':
+      return new LoudQuietBridgeError('process', 'the Loud/Quiet bridge stopped after a failed hello');
+    case 'closed':
+      return new LoudQuietBridgeError('process', 'the Loud/Quiet bridge was closed');
+    case 'not-running':
+      return new LoudQuietBridgeError('process', `the Loud/Quiet bridge is not running (${failure.op})`);
+  }
+}
+
+export interface BridgeClientOptions {
+  /** Per request (default 60 s); a timeout stops the process and is reported. */
+  timeoutMs?: number;
+  /** Bridge stderr lines (tracebacks, anything a class prints). */
+  onStderr?: (line: string) => void;
+}
+
+/**
+ * The bridge process of a launch (spec §9–§10): plain JSON envelopes (no floats in them), bridge errors as
+ * LoudQuietBridgeError, and a process that stays dead after a crash or a timeout.
+ */
+export function bridgeProcess(launch: BridgeLaunch, options: BridgeClientOptions = {}): PythonProcessOptions {
+  const python = launch.python ?? 'python3';
+  const protocol: JsonLinesProtocol = {
+    encode: (request) => JSON.stringify(request),
+    decode: parseReply,
+    settle(reply) {
+      if (!isBridgeError(reply)) {
+        const { id: _id, ...value } = reply;
+        return { value };
+      }
+      const code = (typeof reply.code === 'string' ? reply.code : 'internal') as BridgeErrorCode;
+      return { error: new LoudQuietBridgeError(code, typeof reply.error === 'string' ? reply.error : 'the bridge failed without a message') };
+    },
+    failure: (failure, stderr) => failureError(python, failure, stderr),
+  };
+  return {
+    command: python,
+    args: launchArgs(launch),
+    env: bridgeEnv(launch.tz ?? 'UTC'),
+    protocol,
+    hello: { op: 'hello' },
+    timeoutMs: options.timeoutMs ?? 60_000,
+    afterCrash: 'stay-dead',
+    preflight: () => checkLaunch(launch),
+    shutdown: { op: 'shutdown' },
+    stderrLines: 10,
+    onStderr: options.onStderr,
+  };
 }

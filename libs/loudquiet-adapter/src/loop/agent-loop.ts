@@ -1,11 +1,12 @@
 import {
-  asBenchError,
-  BenchError,
-  executeWithPlugins,
+  runAgentLoop,
   type ChatMessage,
   type ClientPlugin,
   type GenerateResponse,
+  type LoopAction,
+  type LoopStep,
   type ModelClient,
+  type ToolExecutor,
   type ToolOutcome,
   type ToolSpec,
   type Usage,
@@ -95,8 +96,6 @@ const FAULT_KINDS: Readonly<Partial<Record<Fault, 'transient' | 'fixable' | 'unr
   empty_result: 'ambiguous',
 };
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** `user_text` of a turn: its user messages joined by a space, or Python's `str(turn)` when that is empty. */
 export function userText(turn: readonly TurnMessage[]): string {
   const text = turn.filter((m) => m.role === 'user').map((m) => m.content).join(' ');
@@ -104,91 +103,91 @@ export function userText(turn: readonly TurnMessage[]): string {
 }
 
 /**
- * The Loud/Quiet agent loop (spec §5): every turn's user text, then model calls until one has no tool call; all
- * calls of a response run in order; the step budget ends the trial before the next model call. A model call that
- * fails all its attempts ends the trial as `failed` (recorded, never dropped).
+ * The Loud/Quiet agent loop (spec §5), the harness's loop with Loud/Quiet's hooks: every turn's user text, then
+ * model calls until one has no tool call; all calls of a response run in order, each with its raw arguments string;
+ * the step budget (counted over the trial) ends the trial before the next model call. A model call that fails all
+ * its attempts ends the trial as `failed` (recorded, never dropped).
  */
 export async function runTrial(input: TrialInput): Promise<TrialRun> {
   const s = { ...LOOP_DEFAULTS, ...input.settings };
   const started = performance.now();
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(s.scaffolding) }];
-  const events: TrialEvent[] = [];
-  const usage: Usage = { promptTokens: 0, completionTokens: 0 };
-  let step = 0;
-  const done = (status: 'ok' | 'failed', finishReason: FinishReason | null, error?: string): TrialRun => ({
-    status, ...(error === undefined ? {} : { error }), finishReason, nSteps: step, events, messages, usage,
-    latencyS: Math.round((performance.now() - started) / 100) / 10,
+  const trial = trialRecorder();
+  const t = await runAgentLoop({
+    model: input.model,
+    messages: [{ role: 'system', content: systemPrompt(s.scaffolding) }],
+    userTurns: input.task.turns.map(userText),
+    tools: [],
+    executor: bridgeExecutor(input.env, input.fault),
+    plugins: input.plugins,
+    settings: {
+      generation: { temperature: s.temperature, maxTokens: s.maxTokens, requestTimeoutMs: s.requestTimeoutMs },
+      badArguments: 'executor',
+      errorAnswerPrefix: null,
+    },
+    hooks: {
+      tools: () => input.env.specs(),
+      stop: (at) => (at === 'model' && trial.step >= s.maxSteps ? { end: 'limit' } : undefined),
+      retry: {
+        attempts: s.attempts,
+        retryable: (e) => !(e.code === 'model:http' && !s.retryStatuses.includes(Number(e.details.status))),
+        waitMs: (n) => Math.min(2 ** n + 0.5, 30) * 1000,
+        wait: 'after-each-failure',
+        retryEmpty: false,
+      },
+      readResponse: readResponseAsIs,
+      // A call without an id is answered under the tool's name, as Loud/Quiet's harness does.
+      toolMessage: (call, content) => ({ role: 'tool', tool_call_id: call.id || call.function.name, content }),
+      record: trial.record,
+    },
+    signal: input.signal,
+    sleep: input.sleep,
   });
-
-  for (const [turnIndex, turn] of input.task.turns.entries()) {
-    const content = userText(turn);
-    messages.push({ role: 'user', content });
-    events.push({ type: 'user', turn: turnIndex, content });
-    for (;;) {
-      if (step >= s.maxSteps) return done('ok', 'step_budget');
-      const tools = await input.env.specs();
-      const reply = await generate(input, s, messages, tools);
-      if (reply.kind === 'failed') return done('failed', null, reply.error);
-      const response = reply.response;
-      usage.promptTokens += response.usage.promptTokens;
-      usage.completionTokens += response.usage.completionTokens;
-      const calls = response.toolCalls;
-      messages.push(calls.length > 0 ? { role: 'assistant', content: response.content, tool_calls: calls } : { role: 'assistant', content: response.content });
-      events.push({ type: 'assistant', turn: turnIndex, content: response.content ?? '', tool_calls: calls.map((c) => c.function.name) });
-      if (calls.length === 0) break;
-      for (const call of calls) {
-        const result = await callTool(input, call.id, call.function.name, call.function.arguments);
-        step = result.step;
-        events.push({ type: 'tool_result', turn: turnIndex, step: result.step, tool: result.tool, args_json: result.args_json, args_key_json: result.args_key_json, ok: result.ok, faulted: result.faulted, result: result.body });
-        messages.push({ role: 'tool', tool_call_id: call.id || call.function.name, content: result.body });
-      }
-    }
-  }
-  return done('ok', 'completed');
+  const failed = t.end === 'model-error';
+  return {
+    status: failed ? 'failed' : 'ok', ...(failed ? { error: trial.error } : {}),
+    finishReason: t.end === 'limit' ? 'step_budget' : t.end === 'answer' ? 'completed' : null,
+    nSteps: trial.step, events: trial.events, messages: t.messages, usage: t.usage,
+    latencyS: Math.round((performance.now() - started) / 100) / 10,
+  };
 }
 
-type Generated = { kind: 'ok'; response: GenerateResponse } | { kind: 'failed'; error: string };
-
-async function generate(input: TrialInput, s: LoopSettings, messages: ChatMessage[], tools: ToolSpec[]): Promise<Generated> {
-  const sleep = input.sleep ?? defaultSleep;
-  let last = '';
-  for (let attempt = 0; attempt < s.attempts; attempt++) {
-    if (input.signal?.aborted) throw new BenchError('run:aborted', 'the run was aborted');
-    try {
-      const response = await input.model.generate(
-        { messages: messages.slice(), tools, temperature: s.temperature, maxTokens: s.maxTokens, timeoutMs: s.requestTimeoutMs },
-        { signal: input.signal },
-      );
-      return { kind: 'ok', response };
-    } catch (error) {
-      if (input.signal?.aborted) throw new BenchError('run:aborted', 'the run was aborted', { cause: error });
-      const e = asBenchError(error);
-      last = `${e.code}: ${e.message}`;
-      const status = e.code === 'model:http' ? Number(e.details.status) : undefined;
-      if (status !== undefined && !s.retryStatuses.includes(status)) return { kind: 'failed', error: last };
-      await sleep(Math.min(2 ** attempt + 0.5, 30) * 1000);
-    }
-  }
-  return { kind: 'failed', error: last };
+/** The assistant message with only `role`, `content` (null kept) and the calls as returned; reasoning is dropped. */
+function readResponseAsIs(response: GenerateResponse): LoopAction {
+  const calls = response.toolCalls;
+  if (calls.length === 0) return { kind: 'answer', text: response.content ?? '', message: { role: 'assistant', content: response.content } };
+  return { kind: 'calls', calls: calls.map((call) => ({ call })), message: { role: 'assistant', content: response.content, tool_calls: calls } };
 }
 
 type CallReply = BridgeReplies['call'];
 
-/** One call through the client plug-ins; E2's hidden retries are further environment calls (they count as steps). */
-async function callTool(input: TrialInput, id: string, name: string, rawArguments: string | null): Promise<CallReply> {
-  const kind = FAULT_KINDS[input.fault];
-  let last: CallReply | undefined;
-  const execute = async (): Promise<ToolOutcome> => {
-    last = await input.env.call(name, rawArguments);
-    const outcome: ToolOutcome = { content: last.body, isError: !last.ok };
-    if (last.faulted && kind !== undefined) outcome.fault = { id: `loudquiet:${input.fault}`, kind, tool: name, visibility: kind === 'ambiguous' ? 'implicit' : 'explicit' };
-    return outcome;
-  };
-  const plugins = input.plugins ?? [];
-  if (plugins.length === 0) {
-    await execute();
-    return last!;
+/** The trial's own transcript events (spec §6), the environment's step count and the last model error. */
+function trialRecorder() {
+  const trial = { events: [] as TrialEvent[], step: 0, error: '', record };
+  function record(step: LoopStep): undefined {
+    if (step.kind === 'turn') trial.events.push({ type: 'user', turn: step.turn, content: step.content });
+    else if (step.kind === 'model') {
+      const { content, toolCalls } = step.response;
+      trial.events.push({ type: 'assistant', turn: step.turn, content: content ?? '', tool_calls: toolCalls.map((c) => c.function.name) });
+    } else if (step.kind === 'model-error') trial.error = `${step.error.code}: ${step.error.message}`;
+    else if (step.kind === 'tool') {
+      // The last environment call's reply (E2's hidden retries are further calls), with the body the model reads.
+      const reply = step.outcome.raw as CallReply;
+      trial.step = reply.step;
+      trial.events.push({ type: 'tool_result', turn: step.turn, step: reply.step, tool: reply.tool, args_json: reply.args_json, args_key_json: reply.args_key_json, ok: reply.ok, faulted: reply.faulted, result: step.outcome.content });
+    }
   }
-  const outcome = await executeWithPlugins(plugins, { id, name, arguments: {}, rawArguments: rawArguments ?? '' }, { round: 0, attempt: 1, signal: input.signal, record: () => undefined }, execute);
-  return { ...last!, body: outcome.content };
+  return trial;
+}
+
+/** Calls go to the trial's environment with the raw arguments string; a fired fault is marked for the plug-ins. */
+function bridgeExecutor(env: TrialEnvironment, fault: Fault): ToolExecutor {
+  const kind = FAULT_KINDS[fault];
+  return {
+    async execute(call) {
+      const reply = await env.call(call.name, call.rawArguments);
+      const outcome: ToolOutcome = { content: reply.body, isError: !reply.ok, raw: reply };
+      if (reply.faulted && kind !== undefined) outcome.fault = { id: `loudquiet:${fault}`, kind, tool: call.name, visibility: kind === 'ambiguous' ? 'implicit' : 'explicit' };
+      return outcome;
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { trajectoryLine, trajectoryRecord } from '../records/trajectory.ts';
 import { toTranscript } from '../records/transcript.ts';
 import { stateAgreementScorer } from '../score/scorer.ts';
 import { runTrial, type TurnMessage } from './agent-loop.ts';
-import { sharedBridgePool } from './bridge-pool.ts';
+import { sharedBridgePool } from '../bridge/client.ts';
 import { writeSimScripts } from './sim-scripts.ts';
 import { loadLoudQuietData } from '../suite/loader.ts';
 import { GET_REAL_DATA, launchOf, type RunSource } from './source.ts';

@@ -7,8 +7,7 @@ import { judgeC1 } from '../judge.ts';
 import { PyFloat } from '../python-json.ts';
 import { tempCheckout, type TempCheckout } from '../testing/fake-checkout.ts';
 import { toToolMazeTrace } from '../trace.ts';
-import { BRIDGE_SCRIPT, BridgeClient } from './bridge-client.ts';
-import { sharedBridgePool } from './bridge-pool.ts';
+import { BRIDGE_SCRIPT, BridgeClient, sharedBridgePool } from './bridge-client.ts';
 
 const clients: BridgeClient[] = [];
 let checkouts: TempCheckout[] = [];
