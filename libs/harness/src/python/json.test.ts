@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dumpsPython, type PythonDumpsOptions } from './json-dumps.ts';
 import { parsePlainJson, parsePythonJson, PythonJsonError } from './json-parse.ts';
-import { PyFloat, PyNumber } from './py-number.ts';
+import { PyFloat, PyNumber, pythonFloatRepr } from './py-number.ts';
 
 /** Python's own `json.dumps(json.loads(text), **kwargs)` for each text, in one process. */
 function python(texts: readonly string[], kwargs: string): string[] {
@@ -37,6 +38,21 @@ describe('the Python-JSON codec', () => {
       // The plain view hoists integer-like keys, as JavaScript objects do; the texts without them print the same.
       expect(TEXTS.slice(1).map((t) => dumpsPython(parsePlainJson(t), options))).toEqual(expected.slice(1));
     }
+  });
+
+  it('prints floats like Python repr for many random doubles, ints and strings', () => {
+    const values = fc.sample(
+      fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => new PyFloat(x)),
+        fc.integer().map((n) => new PyFloat(n)),
+        fc.string({ unit: 'binary' }).filter((s) => !/[\ud800-\udfff]/.test(s)),
+        fc.integer(),
+      ),
+      { numRuns: 400, seed: 42 },
+    );
+    const texts = values.map((v) => dumpsPython(v, { ensureAscii: false }));
+    expect(texts).toEqual(python(texts, 'ensure_ascii=False'));
+    expect([-42, 1e16, 1.5e-7].map(pythonFloatRepr)).toEqual(['-42.0', '1e+16', '1.5e-07']);
   });
 
   it('keeps kinds, key order and the last of duplicate keys in the exact view', () => {
