@@ -1,6 +1,5 @@
 import { selectTasks, type Benchmark, type PreparedBenchmark } from '@recovery-bench/harness';
-import type { DeliveryConfig } from './entry.ts';
-import { DELIVERY_VERSION, defaultStimuliDir } from './entry.ts';
+import { DELIVERY_VERSION, defaultStimuliDir, type DeliveryConfig } from './config.ts';
 import { runEpisode } from './episode.ts';
 import { checkStimuli, SIM_SCRIPTS_DIR, writeStimuli } from './files.ts';
 import { decisionScorer, episodeScorer, type DeliveryTask } from './scorers.ts';

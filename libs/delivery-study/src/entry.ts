@@ -1,35 +1,11 @@
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchmarkEntry } from '@recovery-bench/harness';
-import { z } from 'zod';
+import { DELIVERY_VERSION, DeliveryConfigSchema, type DeliveryConfig, defaultStimuliDir } from './config.ts';
 import { DELIVERY_FORMS } from './forms.ts';
 import { DELIVERY_PRESETS } from './presets.ts';
 import type { DeliveryTask } from './scorers.ts';
 import { deliveryBenchmarkReport } from './report.ts';
-import { DEFAULT_STIMULUS_SEED, KINDS } from './stimuli.ts';
-
-export const DELIVERY_VERSION = '1.0.0';
-
-/** The `benchmarks.delivery` section of a run config. */
-export const DeliveryConfigSchema = z.strictObject({
-  /** The seed the stimuli (values, keys, text variants) are drawn from. */
-  seed: z.number().int().min(0).max(0xffff_ffff).default(DEFAULT_STIMULUS_SEED),
-  forms: z.array(z.enum(DELIVERY_FORMS)).min(1).default([...DELIVERY_FORMS]),
-  kinds: z.array(z.enum(KINDS)).min(1).default([...KINDS]),
-  /** `decision`: the next action only (one model call per sample); `episode`: up to five turns with simulated tools. */
-  mode: z.enum(['decision', 'episode']).default('decision'),
-  /** A folder of frozen stimuli (`recovery-bench delivery generate`); the run checks it matches what it generates. */
-  stimuliDir: z.string().min(1).optional(),
-  /** Task or scenario ids (`S07`, `S07-fixable-C3`). */
-  tasks: z.array(z.string()).optional(),
-  /** The first N scenarios, each with all its kinds and forms. */
-  limit: z.number().int().positive().optional(),
-});
-export type DeliveryConfig = z.infer<typeof DeliveryConfigSchema>;
-
-/** Where `stimuli()` writes the files when the config names no folder. */
-export const defaultStimuliDir = (seed: number) => join(tmpdir(), `recovery-bench-delivery-${seed}`);
 
 /**
  * The delivery study (the paper's Studies 1 and 2): the same failed call delivered in six forms, the next action

@@ -5,7 +5,8 @@ export { readAction, judgeAction, sameTool, sameArguments, type NextAction, type
 export { runEpisode, simulateTool, EPISODE_TURNS, type EpisodeInput, type SimulatedResult } from './episode.ts';
 export { decisionScorer, episodeScorer, DECISION_SCORER, EPISODE_SCORER, type DeliveryTask } from './scorers.ts';
 export { writeStimuli, checkStimuli, stimuliFiles, stimuliTexts, simScripts, SIM_SCRIPTS_DIR, STIMULI_FORMAT, MANIFEST_FORMAT, type StimuliManifest, type StimulusLine } from './files.ts';
-export { deliveryEntry, DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './entry.ts';
+export { DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './config.ts';
+export { deliveryEntry } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
 export { approximateTokenizer, approximateTokens, httpTokenizer, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
 export { deliveryBenchmarkReport, deliveryReport, deliveryRows, deliverySections, type DeliveryReport } from './report.ts';
