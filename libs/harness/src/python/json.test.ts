@@ -19,6 +19,9 @@ const TEXTS = [
   '[1, 1.5, 3E2, 9999999999999998.0, 0.1, "tab\\tbell\\u0007"]',
   '"\\u65e5\\u672c"',
   '{}',
+  '10.0',
+  '[-42.0, 0.0, 0.0001, 1.7976931348623157e308, 5e-324, 1e22, 123456789012345678, {"l": [[], {}, [{}]], "ok": true, "f": false}]',
+  '{"sku": "A1", "price_usd": 10.0, "qty": 2, "s": "caf\u00e9 \u2014 \ud83d\ude00 del \u007f", "e": "Error: x"}',
 ];
 
 const CASES: readonly [string, PythonDumpsOptions][] = [
