@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGENTS, readInstallMarker, defaultCacheDir } from '@recovery-bench/agents';
+import { AGENTS } from '@recovery-bench/agents';
 import { AGENT_IDS, type AgentId } from '@recovery-bench/coding-repos';
 import {
   AGENT_SHAPES_DIR, AgentShapeSchema, agentShapeFile, parseCallRecords, requestPaths, shapeOfSession, shapePaths, startProxy, type CallRecord, type ProxyHandle,
@@ -12,18 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   forwardedMessages, NOTE, rewrittenTurn, runSession, SESSION_RULES, sessionFolder, sessionScripts, surfaceOf, type SessionMode,
 } from '../testing/agent-sessions.ts';
+import { AGENTS_ENABLED, AGENTS_SKIP_REASON, missingAgent } from '../testing/user-agents.ts';
 
 // Every pinned agent twice through the proxy (form c3) to the sim engine: with the coding testbed driver's pinned
 // settings, and in its own default headless mode as its users run it (`recovery-bench agents exec`; Claude Code
 // without --bare, Codex with nothing but a provider). Slow (real agents, ~400 MB each), so gated like the Docker
 // and GPU tiers. RECORD_AGENT_SHAPES=1 writes the request shapes each agent version sends into libs/proxy's
 // agent-shapes/, which its fast replay test reads; otherwise a field the recorded shape lacks fails here, named.
-const ENABLED = process.env.BENCH_AGENTS === '1';
 const RECORD = process.env.RECORD_AGENT_SHAPES === '1';
-const SKIP_REASON = 'set BENCH_AGENTS=1 (after `recovery-bench agents install`) to run real agents through the proxy';
-const installed = (agent: AgentId) => readInstallMarker(AGENTS[agent], defaultCacheDir()) !== undefined;
 
-describe.skipIf(!ENABLED)(`real agents through the proxy, pinned and plain${ENABLED ? '' : ` — skipped: ${SKIP_REASON}`}`, () => {
+describe.skipIf(!AGENTS_ENABLED)(`real agents through the proxy, pinned and plain${AGENTS_ENABLED ? '' : ` — skipped: ${AGENTS_SKIP_REASON}`}`, () => {
   let dir: string;
   let sim: SimEngine;
   const proxies = new Map<string, { proxy: ProxyHandle; recordsPath: string }>();
@@ -51,8 +49,9 @@ describe.skipIf(!ENABLED)(`real agents through the proxy, pinned and plain${ENAB
 
   const cases = AGENT_IDS.flatMap((agent) => (['pinned', 'plain'] as const).map((mode) => ({ agent, mode })));
 
-  it.each(cases)('$agent ($mode) exits 0 with every request answered 200, and the engine gets the c3 rewrite', async ({ agent, mode }: { agent: AgentId; mode: SessionMode }) => {
-    if (!installed(agent)) return void console.warn(`skipped: ${agent} is not installed (recovery-bench agents install ${agent})`);
+  it.for(cases)('$agent ($mode) exits 0 with every request answered 200, and the engine gets the c3 rewrite', { timeout: 300_000 }, async ({ agent, mode }, context) => {
+    const missing = missingAgent(agent);
+    if (missing) return void context.skip(missing);
     const rules = SESSION_RULES[agent];
     const runId = `${agent}-${mode}`;
     const { proxy } = proxies.get(rules)!;
@@ -84,5 +83,5 @@ describe.skipIf(!ENABLED)(`real agents through the proxy, pinned and plain${ENAB
     const recorded = new Set(shapePaths(AgentShapeSchema.parse(JSON.parse(readFileSync(file, 'utf8')))));
     const added = [...new Set(calls.flatMap((c) => requestPaths(c.request)))].filter((p) => !recorded.has(p));
     expect(added, `${agent} ${AGENTS[agent].version} (${mode}) sends fields its recorded shape lacks: record it again with RECORD_AGENT_SHAPES=1 and review the replay test`).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -52,21 +52,24 @@ export async function runAgentsCommand(args: string[]): Promise<number> {
   }
   if (sub === 'exec') {
     if (names.length !== 1) throw new UsageError(`agents exec takes one agent name, then -- and its arguments (got ${names.length === 0 ? 'none' : names.join(' ')})`);
-    return execAgent(names[0]!, agentArgs, { cacheDir, proxy: values.proxy, model: values.model });
+    // The user's own arguments are checked before anything on this machine is looked at (the cache, the proxy).
+    const proxy = values.proxy === undefined ? undefined : proxyUrl(values.proxy);
+    return execAgent(names[0]!, agentArgs, { cacheDir, proxy, model: values.model });
   }
   throw new UsageError(`agents what? list, install, exec (not "${sub}")`);
 }
 
 /** Runs the agent in this terminal (stdio inherited) and returns its exit code. */
+/** `proxy` is the checked base URL (`proxyUrl`). */
 async function execAgent(name: string, args: string[], options: { cacheDir: string; proxy?: string; model?: string }): Promise<number> {
+  if (Object.hasOwn(AGENTS, name) && !Object.hasOwn(AGENT_SURFACES, name)) throw new UsageError(`${name} is a runtime, not an agent`);
   const located = locateAgent(name, { cacheDir: options.cacheDir });
-  if (!Object.hasOwn(AGENT_SURFACES, name)) throw new UsageError(`${name} is a runtime, not an agent`);
   // Agents that take their folder from PWD (OpenCode and Kilo, on Bun) must see the folder they run in, even when
   // this command was started by a process whose PWD is elsewhere.
   let env: NodeJS.ProcessEnv = { ...process.env, PWD: process.cwd() };
   let before: string[] = [];
   if (options.proxy !== undefined) {
-    const url = proxyUrl(options.proxy);
+    const url = options.proxy;
     const model = options.model ?? (await firstModel(url));
     const connection = proxyConnection(name, { url, model });
     env = { ...env, ...connection.env };
