@@ -112,6 +112,18 @@ describe('runAgentLoop', () => {
     expect(t.finalAnswer).toBe('Error: Model repeatedly returned empty responses without tool calls or final answer.');
   });
 
+  it('asks again at once after an empty response, and waits after a failure or when waitAfterEmpty asks for it', async () => {
+    const run = async (waitAfterEmpty: boolean) => {
+      const waits: number[] = [];
+      const model = new ScriptedModel([{ answer: '' }, { error: new BenchError('model:unreachable', 'connect ECONNREFUSED') }, { answer: '' }, { answer: 'fine' }]);
+      const t = await runAgentLoop({ model, messages: start, tools, executor: echoExecutor(), settings: { modelRetry: { attempts: 5, baseDelayMs: 1000, retryEmpty: true, waitAfterEmpty } }, sleep: async (ms) => void waits.push(ms) });
+      expect(t.finalAnswer).toBe('fine');
+      return waits;
+    };
+    expect(await run(false)).toEqual([2000]);
+    expect(await run(true)).toEqual([1000, 2000, 4000]);
+  });
+
   it('throws run:aborted when the signal fires, so the sample is not recorded', async () => {
     const controller = new AbortController();
     const model = new ScriptedModel(() => {

@@ -63,11 +63,15 @@ export const ToolmazeOptionsSchema = z
       })
       .strict()
       .default({ temperature: 1, maxOutputTokens: 16_000, requestTimeoutS: 45 }),
-    /** Model-call retries: 5 attempts, waiting baseDelayMs·2ⁿ (2 s, 4 s, …); tests set 0. */
+    /**
+     * Model-call retries: 5 attempts, waiting baseDelayMs·2ⁿ (2 s, 4 s, …) after a failed call; tests set 0. Empty
+     * answers share the attempts and are asked again at once, unless `waitAfterEmpty` (ToolMaze's own timing, about
+     * 30 s per sample whose model answers empty).
+     */
     retry: z
-      .object({ attempts: z.number().int().min(1).default(5), baseDelayMs: z.number().min(0).default(2000) })
+      .object({ attempts: z.number().int().min(1).default(5), baseDelayMs: z.number().min(0).default(2000), waitAfterEmpty: z.boolean().default(false) })
       .strict()
-      .default({ attempts: 5, baseDelayMs: 2000 }),
+      .default({ attempts: 5, baseDelayMs: 2000, waitAfterEmpty: false }),
   })
   .strict();
 export type ToolmazeOptions = z.infer<typeof ToolmazeOptionsSchema>;
@@ -107,7 +111,7 @@ function loopSettings(o: ToolmazeOptions): AgentLoopSettingsInput {
     generation: { temperature: o.generation.temperature, maxTokens: o.generation.maxOutputTokens, parallelToolCalls: false, requestTimeoutMs: Math.round(o.generation.requestTimeoutS * 1000) },
     toolCallsPerTurn: 'first',
     // 400s are not retried: the harness cannot tell a passing 400 from a context-length or invalid request.
-    modelRetry: { attempts: o.retry.attempts, baseDelayMs: o.retry.baseDelayMs, statuses: [429, 502, 503], retryEmpty: true },
+    modelRetry: { attempts: o.retry.attempts, baseDelayMs: o.retry.baseDelayMs, statuses: [429, 502, 503], retryEmpty: true, waitAfterEmpty: o.retry.waitAfterEmpty },
     badArguments: 'end-run',
     errorAnswerPrefix: 'Error during execution: ',
   };

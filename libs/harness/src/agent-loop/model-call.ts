@@ -13,6 +13,11 @@ export interface ModelRetryPolicy {
   wait: 'between-attempts' | 'after-each-failure';
   /** Empty responses (no text, no calls) share the attempts. */
   retryEmpty: boolean;
+  /**
+   * Whether an empty response is followed by the same wait as a failure. An empty answer is the model's, not a busy
+   * server's: waiting changes nothing but the run's time, so only a user who wants the original harness's timing asks.
+   */
+  waitAfterEmpty?: boolean;
 }
 
 export type ModelTurn = { kind: 'response'; response: GenerateResponse } | { kind: 'error'; error: BenchError } | { kind: 'empty' };
@@ -37,9 +42,10 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 /** One round's model call with its retries. Aborting (signal) throws `run:aborted`. */
 export async function callModel(c: ModelCall): Promise<ModelTurn> {
   const { attempts, retryEmpty, wait } = c.policy;
+  const waits = (turn: ModelTurn) => turn.kind === 'error' || c.policy.waitAfterEmpty === true;
   let last: ModelTurn = { kind: 'empty' };
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt > 0 && wait === 'between-attempts') await c.sleep(c.policy.waitMs(attempt - 1));
+    if (attempt > 0 && wait === 'between-attempts' && waits(last)) await c.sleep(c.policy.waitMs(attempt - 1));
     throwIfAborted(c.signal);
     const t0 = performance.now();
     try {
@@ -58,7 +64,7 @@ export async function callModel(c: ModelCall): Promise<ModelTurn> {
       last = { kind: 'error', error: benchError };
       if (!retryable) return last;
     }
-    if (wait === 'after-each-failure') await c.sleep(c.policy.waitMs(attempt));
+    if (wait === 'after-each-failure' && waits(last)) await c.sleep(c.policy.waitMs(attempt));
   }
   return last;
 }

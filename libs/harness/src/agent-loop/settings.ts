@@ -28,9 +28,11 @@ export const AgentLoopSettingsSchema = z
         statuses: z.array(z.number().int()).default([429, 502, 503]),
         /** Empty responses (no text, no calls) share the attempts. */
         retryEmpty: z.boolean().default(false),
+        /** Wait after an empty response as after a failure (the original harnesses' timing); else retry at once. */
+        waitAfterEmpty: z.boolean().default(false),
       })
       .strict()
-      .default({ attempts: 1, baseDelayMs: 2000, statuses: [429, 502, 503], retryEmpty: false }),
+      .default({ attempts: 1, baseDelayMs: 2000, statuses: [429, 502, 503], retryEmpty: false, waitAfterEmpty: false }),
     /**
      * Malformed tool-call arguments: end the run (ToolMaze), tell the model in the tool message, or run the call
      * anyway with `arguments: {}`, the executor reading `rawArguments` itself (Loud/Quiet's bridge, as `json.loads`).
@@ -52,8 +54,8 @@ export type LoopAction =
 
 /** Retries as `settings.modelRetry` says: backoff `baseDelayMs·2ⁿ` between attempts. */
 export function retryPolicy(settings: AgentLoopSettings): ModelRetryPolicy {
-  const { attempts, baseDelayMs, statuses, retryEmpty } = settings.modelRetry;
-  return { attempts, retryEmpty, wait: 'between-attempts', waitMs: (n) => baseDelayMs * 2 ** n, retryable: (e) => isRetryableModelError(e, statuses) };
+  const { attempts, baseDelayMs, statuses, retryEmpty, waitAfterEmpty } = settings.modelRetry;
+  return { attempts, retryEmpty, waitAfterEmpty, wait: 'between-attempts', waitMs: (n) => baseDelayMs * 2 ** n, retryable: (e) => isRetryableModelError(e, statuses) };
 }
 
 /** The round limit: hitting it is a `limit` event, not a crash. */
