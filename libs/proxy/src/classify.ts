@@ -22,8 +22,15 @@ export const FAILURE_CODES = [
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
-/** llama.cpp's tool-call parser failure, as a 500 or a stream error. */
-const TOOL_PARSE = /Failed to parse input at pos/;
+/**
+ * llama.cpp's tool-call parser failure, as a 500 or a stream error: "Failed to parse input at pos N: …" (older
+ * builds), "The model produced output that does not match the expected peg-native format" (b10573).
+ */
+const TOOL_PARSE = /Failed to parse input at pos|does not match the expected [\w-]+ format/;
+/** llama.cpp rejecting a history tool call whose `arguments` are not JSON (500), whatever the request's flags say. */
+const HISTORY_ARGS = /Failed to parse tool call arguments as JSON/;
+/** llama.cpp cannot parse the request body itself: a 500, but the request's fault. */
+const BODY_PARSE = /^\[json\.exception\.parse_error\.\d+\]/;
 /** Template exceptions as engines relay them (vLLM's 400 ends in " None"). */
 const TEMPLATE = /only supports single tool-calls|TemplateError|jinja2?\.exceptions|raise_exception|Conversation roles must alternate|chat template/i;
 
@@ -35,8 +42,10 @@ export function classifyEngineError(error: EngineError, status: number | null, f
   const overflow = parseOverflow(error);
   if (overflow) return overflow.code;
   if (TOOL_PARSE.test(error.message)) return 'tool_parse_error';
+  if (HISTORY_ARGS.test(error.message)) return 'history_args_invalid';
   if (TEMPLATE.test(error.message)) return 'template_error';
   if (flags.historyBadArguments) return 'history_args_invalid';
+  if (BODY_PARSE.test(error.message)) return 'bad_request';
   if (flags.multiCallHistory) return 'template_error';
   if (status === null) return 'stream_error';
   if (status === 503) return 'engine_unavailable';

@@ -54,6 +54,18 @@ const CASES: Case[] = [
     name: "llama.cpp's tool-parse 500", code: 'tool_parse_error', status: 500,
     handler: json(500, { error: { code: 500, message: 'Failed to parse input at pos 17: <tool_call>{"name": "get_weather"', type: 'server_error' } }),
   },
+  {
+    name: "llama.cpp b10573's tool-parse 500", code: 'tool_parse_error', status: 500,
+    handler: json(500, { error: { code: 500, message: 'The model produced output that does not match the expected peg-native format', type: 'server_error' } }),
+  },
+  {
+    name: "llama.cpp's 500 when generation runs past the context", code: 'context_overflow', status: 500,
+    handler: json(500, { error: { code: 500, message: 'Context size has been exceeded.', type: 'server_error' } }),
+  },
+  {
+    name: "llama.cpp's 500 on a body it cannot parse", code: 'bad_request', status: 500,
+    handler: json(500, { error: { code: 500, message: "[json.exception.parse_error.101] parse error at line 1, column 14: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal", type: 'server_error' } }),
+  },
   { name: 'vLLM raw call markup in content', code: 'tool_parse_error', handler: json(200, completion({ content: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"' })) },
   { name: 'Llama python_tag in a stream', code: 'tool_parse_error', handler: sse(chunks({ content: '<|python_tag|>get_weather(city="Paris")' })), body: streamed },
   {

@@ -40,8 +40,12 @@ describe('parseOverflow: the engines’ context messages (spec 1.3)', () => {
     expect(overflowOf(message)).toEqual(expected);
   });
 
+  it("reads llama.cpp's running out of context while generating (500, no numbers)", () => {
+    expect(overflowOf('Context size has been exceeded.')).toEqual({ code: 'context_overflow', contextLength: null, promptTokens: null, requested: null });
+  });
+
   it("reads llama.cpp's exceed_context_size_error fields", () => {
-    const error = readEngineError({ error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 5000, n_ctx: 4096 } }, '');
+    const error = readEngineError({ error: { code: 400, message: 'request (5000 tokens) exceeds the available context size (4096 tokens), try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 5000, n_ctx: 4096 } }, '');
     expect(parseOverflow(error)).toEqual({ code: 'prompt_too_long', contextLength: 4_096, promptTokens: 5_000, requested: null });
   });
 

@@ -57,11 +57,18 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
+/**
+ * llama.cpp (b10573) when the KV cache runs out while generating, e.g. slots sharing one cache each asking more than
+ * their share: 500 `server_error` "Context size has been exceeded.", without numbers.
+ */
+const LLAMA_GENERATION_OVERFLOW = /^Context size has been exceeded\.?$/;
+
 export function parseOverflow(error: EngineError): Overflow | null {
   // llama.cpp does not check N; it rejects only P >= n_ctx, with the numbers as fields.
   if (error.type === 'exceed_context_size_error') {
     return { code: 'prompt_too_long', contextLength: error.contextLength ?? null, promptTokens: error.promptTokens ?? null, requested: null };
   }
+  if (LLAMA_GENERATION_OVERFLOW.test(error.message.trim())) return { code: 'context_overflow', contextLength: null, promptTokens: null, requested: null };
   for (const pattern of PATTERNS) {
     const m = pattern.re.exec(error.message);
     if (!m) continue;

@@ -7,15 +7,19 @@ import { parseCallRecords, type CallRecord } from '../record-format.ts';
 import { startProxy, type ProxyHandle } from '../server.ts';
 import { startFakeEngine, type FakeEngine, type FakeHandler } from './fake-engine.ts';
 
-export interface Pair {
-  engine: FakeEngine;
+/** A proxy recording to a fresh temporary calls.jsonl, in front of any engine. */
+export interface RecordingProxy {
   proxy: ProxyHandle;
   recordsPath: string;
   /** Every record so far (waits for calls in flight). */
   records(): Promise<CallRecord[]>;
-  /** POSTs a raw body to the proxy's chat route. */
+  /** POSTs a raw body to the proxy (default: its chat route). */
   post(body: string | Buffer, headers?: Record<string, string>, path?: string): Promise<RawAnswer>;
   close(): Promise<void>;
+}
+
+export interface Pair extends RecordingProxy {
+  engine: FakeEngine;
 }
 
 export interface RawAnswer {
@@ -29,18 +33,16 @@ export type PairOptions = Omit<ProxyOptions, 'upstream'> & { upstream?: Partial<
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
-/** A fake engine and a proxy in front of it, recording to a fresh temporary calls.jsonl. */
-export async function startPair(handler: FakeHandler, options: PairOptions = {}): Promise<Pair> {
-  const engine = await startFakeEngine(handler);
+/** A proxy in front of the engine at `url`, recording to a fresh temporary calls.jsonl. */
+export async function startRecordingProxy(url: string, options: PairOptions = {}): Promise<RecordingProxy> {
   const dir = await mkdtemp(join(tmpdir(), 'proxy-test-'));
   const recordsPath = join(dir, 'calls.jsonl');
   const proxy = await startProxy({
     ...options,
-    upstream: { url: engine.url, ...options.upstream },
+    upstream: { url, ...options.upstream },
     records: { path: recordsPath, ...options.records },
   });
   return {
-    engine,
     proxy,
     recordsPath,
     async records() {
@@ -50,8 +52,21 @@ export async function startPair(handler: FakeHandler, options: PairOptions = {})
     post: (body, headers = {}, path = '/v1/chat/completions') => postRaw(`${proxy.url}${path}`, body, headers),
     async close() {
       await proxy.close(1_000);
-      await engine.close();
       await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fake engine and a proxy in front of it, recording to a fresh temporary calls.jsonl. */
+export async function startPair(handler: FakeHandler, options: PairOptions = {}): Promise<Pair> {
+  const engine = await startFakeEngine(handler);
+  const recording = await startRecordingProxy(engine.url, options);
+  return {
+    ...recording,
+    engine,
+    async close() {
+      await recording.close();
+      await engine.close();
     },
   };
 }
