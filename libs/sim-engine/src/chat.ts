@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { invalidChatRequest, refusedHistory, type SimDialect } from './dialect.ts';
 import { parseJsonBody, sendJson } from './http-body.ts';
 import type { SimProfile } from './profiles.ts';
 import { breakArguments, callMarkup, contextRejection, llamaParseError, triggerFires, type SimQuirks } from './quirks.ts';
@@ -17,6 +18,8 @@ export interface ChatContext {
   model: string;
   scripts: ScriptRegistry;
   quirks: SimQuirks;
+  /** Whose answers bad requests get. */
+  dialect: SimDialect;
   /** Chat requests served so far; only `everyNth` triggers read it. */
   requestCount: number;
 }
@@ -25,20 +28,21 @@ export const TRACE_HEADER = 'x-sim-trace';
 
 /** `POST /v1/chat/completions`. */
 export function handleChat(text: string | undefined, res: ServerResponse, context: ChatContext): void {
-  const parsed = parseJsonBody(text, res);
+  const parsed = parseJsonBody(text, res, context.dialect);
   if (!parsed.ok) return;
   const result = ChatRequestSchema.safeParse(parsed.value);
   if (!result.success) {
-    const first = z.prettifyError(result.error).split('\n').slice(0, 2).join(' ');
-    sendJson(res, 400, errorBody(`invalid chat completion request: ${first}`, 'invalid_request_error', 400));
-    return;
+    const answer = invalidChatRequest(context.dialect, parsed.value, z.prettifyError(result.error).split('\n').slice(0, 2).join(' '));
+    return sendJson(res, answer.status, answer.body);
   }
   const request = result.data;
+  const refused = refusedHistory(context.dialect, request);
+  if (refused) return sendJson(res, refused.status, refused.body);
   const requestNumber = ++context.requestCount;
   const promptTokens = countTokens(renderPrompt(request.messages, request.tools ?? []));
   const { quirks } = context;
   if (quirks.contextLimit) {
-    const rejection = contextRejection(quirks.contextLimit, promptTokens, request.max_tokens ?? request.max_completion_tokens ?? undefined);
+    const rejection = contextRejection(quirks.contextLimit, context.dialect, promptTokens, request.max_tokens ?? request.max_completion_tokens ?? undefined);
     if (rejection) return sendJson(res, rejection.status, rejection.body);
   }
   const turn = simulateTurn(request, context);
@@ -47,7 +51,7 @@ export function handleChat(text: string | undefined, res: ServerResponse, contex
   let action = turn.action;
   if (action.type === 'tool_calls') {
     if (triggerFires(quirks.llamaParse500?.trigger, requestNumber, request)) {
-      return sendParseFailure(res, stream, llamaParseError(action.calls), headers);
+      return sendParseFailure(res, stream, llamaParseError(), headers);
     }
     if (triggerFires(quirks.rawToolMarkup?.trigger, requestNumber, request)) {
       action = { type: 'text', content: callMarkup(action.calls, quirks.rawToolMarkup?.markup ?? 'hermes') };

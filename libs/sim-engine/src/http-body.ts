@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { malformedJson, type SimDialect } from './dialect.ts';
 import { errorBody } from './respond.ts';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -7,8 +8,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Parses a JSON request body, answering 413 or 400 in OpenAI's error envelope when it cannot. */
-export function parseJsonBody(text: string | undefined, res: ServerResponse): { ok: true; value: unknown } | { ok: false } {
+/** Parses a JSON request body, answering 413, or the dialect's answer to JSON it cannot read. */
+export function parseJsonBody(text: string | undefined, res: ServerResponse, dialect: SimDialect): { ok: true; value: unknown } | { ok: false } {
   if (text === undefined) {
     sendJson(res, 413, errorBody('request body too large', 'invalid_request_error', 413));
     return { ok: false };
@@ -16,7 +17,8 @@ export function parseJsonBody(text: string | undefined, res: ServerResponse): { 
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    sendJson(res, 400, errorBody(`We could not parse the JSON body of your request. (${(error as Error).message})`, 'invalid_request_error', null));
+    const answer = malformedJson(dialect, text, error as Error);
+    sendJson(res, answer.status, answer.body);
     return { ok: false };
   }
 }

@@ -4,4 +4,5 @@ export { startSimEngine, type SimEngine, type SimEngineOptions } from './server.
 export { SIM_PROFILES, SIM_PROFILE_IDS, SimProfileSchema, resolveProfile, type SimProfile, type SimProfileInput, type SimProfileId } from './profiles.ts';
 export { ScriptRegistry, SimScriptSchema, type SimScript, type SimScriptInput } from './scripts.ts';
 export { SimQuirksSchema, parseQuirks, type SimQuirks, type SimQuirksInput } from './quirks.ts';
+export { SIM_DIALECTS, SimDialectSchema, type SimDialect } from './dialect.ts';
 export { SimConfigError, type SimErrorCode } from './errors.ts';

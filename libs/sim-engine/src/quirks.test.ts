@@ -33,7 +33,7 @@ describe('quirks', () => {
     const body = JSON.parse(second.text) as { error: { code: number; message: string; type: string } };
     expect(body.error.code).toBe(500);
     expect(body.error.type).toBe('server_error');
-    expect(body.error.message).toMatch(/^Failed to parse input at pos \d+: <tool_call>/);
+    expect(body.error.message).toBe('The model produced output that does not match the expected peg-native format');
     expect((await post(s, ask('q=a'))).status).toBe(200);
     const client = new OpenAI({ baseURL: s.baseUrl, apiKey: 'x', maxRetries: 0 });
     await expect(client.chat.completions.create(ask('q=a') as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming)).rejects.toBeInstanceOf(OpenAI.InternalServerError);
@@ -43,7 +43,7 @@ describe('quirks', () => {
     const s = await start({ llamaParse500: { trigger: { marker: '#break' } } });
     const r = await post(s, ask('q=a #break', true));
     expect(r.status).toBe(200);
-    expect(r.text).toMatch(/^data: \{"error":\{"code":500,"message":"Failed to parse input at pos/);
+    expect(r.text).toMatch(/^data: \{"error":\{"code":500,"message":"The model produced output that does not match/);
     expect(r.text).not.toContain('[DONE]');
   });
 
@@ -119,7 +119,7 @@ describe('quirks', () => {
 
   it('contextLimit messages of each engine style, with their boundaries', () => {
     const msg = (style: 'vllm' | 'vllm-legacy' | 'sglang' | 'llamacpp', p: number, n?: number) => {
-      const r = contextRejection({ contextTokens: 100, style }, p, n);
+      const r = contextRejection({ contextTokens: 100, style }, 'openai', p, n);
       return r === undefined ? undefined : JSON.stringify(r.body);
     };
     expect(msg('vllm', 60, 40)).toBeUndefined();
@@ -128,7 +128,10 @@ describe('quirks', () => {
     expect(msg('sglang', 60, 39)).toBeUndefined();
     expect(msg('sglang', 100)).toContain("The input (100 tokens) is longer than the model's context length (100 tokens).");
     expect(msg('llamacpp', 60, 10_000)).toBeUndefined();
-    expect(JSON.parse(msg('llamacpp', 100)!)).toMatchObject({ error: { code: 400, type: 'exceed_context_size_error', n_prompt_tokens: 100, n_ctx: 100 } });
+    expect(JSON.parse(msg('llamacpp', 100)!)).toEqual({ error: { code: 400, message: 'request (100 tokens) exceeds the available context size (100 tokens), try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 100, n_ctx: 100 } });
+    // The llama.cpp dialect checks as llama.cpp does unless a style is named.
+    expect(contextRejection({ contextTokens: 100 }, 'llama.cpp', 100, undefined)?.body).toMatchObject({ error: { type: 'exceed_context_size_error' } });
+    expect(contextRejection({ contextTokens: 100 }, 'openai', 60, 41)?.body).toMatchObject({ error: { type: 'BadRequestError' } });
   });
 
   it('rejects quirks that are not data it knows', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SimDialect } from './dialect.ts';
 import { SimConfigError } from './errors.ts';
 import { withoutNotes } from './note.ts';
 import { messageText, type ChatRequest } from './request.ts';
@@ -29,7 +30,8 @@ export const SimQuirksSchema = z.object({
   /** An engine's context check (spec/engines-and-proxy.md 1.3), with the sim's token count as P. */
   contextLimit: z.object({
     contextTokens: z.number().int().min(1),
-    style: z.enum(['vllm', 'vllm-legacy', 'sglang', 'llamacpp']).default('vllm'),
+    /** Whose check and wording; default llama.cpp's in the llama.cpp dialect, else vLLM's. */
+    style: z.enum(['vllm', 'vllm-legacy', 'sglang', 'llamacpp']).optional(),
   }).strict().optional(),
 }).strict();
 export type SimQuirks = z.output<typeof SimQuirksSchema>;
@@ -61,10 +63,9 @@ export function callMarkup(calls: readonly SimToolCall[], markup: 'hermes' | 'll
   }).join('\n');
 }
 
-/** llama.cpp's 500 body for output it cannot parse; the doubled brace echoes the paper's deviation 1. */
-export function llamaParseError(calls: readonly SimToolCall[]): { code: 500; message: string; type: 'server_error' } {
-  const raw = calls.map((c) => `<tool_call>\n{{"name": ${JSON.stringify(c.name)}, "arguments": ${c.arguments}}}\n</tool_call>`).join('\n');
-  return { code: 500, message: `Failed to parse input at pos 12: ${raw}`, type: 'server_error' };
+/** llama.cpp's 500 body for model output its tool-call parser cannot read (b10573's wording). */
+export function llamaParseError(): { code: 500; message: string; type: 'server_error' } {
+  return { code: 500, message: 'The model produced output that does not match the expected peg-native format', type: 'server_error' };
 }
 
 /** Arguments with the closing brace cut, so they are not JSON. */
@@ -79,12 +80,12 @@ export interface ContextRejection {
 }
 
 /** The rejection the configured engine would send for prompt P and requested N, or undefined. */
-export function contextRejection(limit: NonNullable<SimQuirks['contextLimit']>, promptTokens: number, maxTokens: number | undefined): ContextRejection | undefined {
+export function contextRejection(limit: NonNullable<SimQuirks['contextLimit']>, dialect: SimDialect, promptTokens: number, maxTokens: number | undefined): ContextRejection | undefined {
   const C = limit.contextTokens;
   const P = promptTokens;
   const N = maxTokens;
   const vllm = (message: string, param: string | null = null) => ({ status: 400 as const, body: { error: { message, type: 'BadRequestError', param, code: 400 } } });
-  switch (limit.style) {
+  switch (limit.style ?? (dialect === 'llama.cpp' ? 'llamacpp' : 'vllm')) {
     case 'vllm':
       if (N !== undefined && P + N > C) {
         return vllm(`This model's maximum context length is ${C} tokens. However, you requested ${N} output tokens and your prompt contains at least ${P} input tokens, for a total of at least ${P + N} tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=${P})`, 'input_tokens');
@@ -105,6 +106,6 @@ export function contextRejection(limit: NonNullable<SimQuirks['contextLimit']>, 
       return undefined;
     case 'llamacpp':
       if (P < C) return undefined;
-      return { status: 400, body: { error: { code: 400, message: `the request (${P} tokens) exceeds the available context size (${C} tokens), try increasing it`, type: 'exceed_context_size_error', n_prompt_tokens: P, n_ctx: C } } };
+      return { status: 400, body: { error: { code: 400, message: `request (${P} tokens) exceeds the available context size (${C} tokens), try increasing it`, type: 'exceed_context_size_error', n_prompt_tokens: P, n_ctx: C } } };
   }
 }

@@ -6,6 +6,7 @@ import { resolveProfile, type SimProfile, type SimProfileInput } from './profile
 import { parseQuirks, type SimQuirksInput } from './quirks.ts';
 import { sendJson } from './http-body.ts';
 import { errorBody } from './respond.ts';
+import { notFound, SimDialectSchema, type SimDialect } from './dialect.ts';
 import { ScriptRegistry } from './scripts.ts';
 import { handleTokenize } from './tokenize.ts';
 
@@ -20,6 +21,8 @@ export interface SimEngineOptions {
   seed?: number;
   scripts?: ScriptRegistry;
   quirks?: SimQuirksInput;
+  /** Whose answers bad requests get: `openai` (default) or `llama.cpp` (the real server's codes and bodies). */
+  dialect?: SimDialect;
 }
 
 export interface SimEngine {
@@ -52,6 +55,7 @@ export async function startSimEngine(options: SimEngineOptions): Promise<SimEngi
     model,
     scripts: options.scripts ?? new ScriptRegistry(),
     quirks: parseQuirks(options.quirks, 'quirks'),
+    dialect: parseDialect(options.dialect),
     requestCount: 0,
   };
   const server = createServer((req, res) => {
@@ -93,9 +97,18 @@ async function route(req: IncomingMessage, res: ServerResponse, context: ChatCon
     '/tokenize': { method: 'POST', run: async () => handleTokenize(await readBody(req), res, context) },
   };
   const target = path === undefined ? undefined : routes[path];
-  if (!target) return sendJson(res, 404, errorBody(`no route for ${method} ${path}`, 'not_found_error', 404));
+  if (!target) {
+    const answer = notFound(context.dialect, method, path ?? '/');
+    return sendJson(res, answer.status, answer.body);
+  }
   if (method !== target.method) return sendJson(res, 405, errorBody(`${path} takes ${target.method}`, 'invalid_request_error', 405));
   await target.run();
+}
+
+function parseDialect(value: unknown): SimDialect {
+  const parsed = SimDialectSchema.safeParse(value ?? 'openai');
+  if (!parsed.success) throw new SimConfigError('sim:bad-option', `dialect must be one of ${SimDialectSchema.options.join(', ')}; got ${JSON.stringify(value)}`);
+  return parsed.data;
 }
 
 function modelList(context: ChatContext): unknown {

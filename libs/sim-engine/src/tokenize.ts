@@ -19,7 +19,7 @@ function promptOf(value: unknown): string | undefined {
 
 /** `POST /tokenize` → `{count, max_model_len, tokens}` with the sim's deterministic token count. */
 export function handleTokenize(text: string | undefined, res: ServerResponse, context: ChatContext): void {
-  const parsed = parseJsonBody(text, res);
+  const parsed = parseJsonBody(text, res, context.dialect);
   if (!parsed.ok) return;
   const source = promptOf(parsed.value);
   if (source === undefined) {
