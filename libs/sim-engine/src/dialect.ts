@@ -22,9 +22,10 @@ const llamaError = (status: number, message: string, type: string): EngineAnswer
 /** nlohmann::json's wording, which llama.cpp relays for any JSON it cannot read. */
 function nlohmannParseError(text: string, error: Error): string {
   const position = /position (\d+)/.exec(error.message);
-  const at = position ? Number(position[1]) : text.length;
+  const at = Math.min(position ? Number(position[1]) : text.length, text.length);
   const before = text.slice(0, at);
   const line = before.split('\n').length;
+  // nlohmann counts columns from 1, one past the characters it read (the end of the input included).
   const column = at - before.lastIndexOf('\n');
   const what = at >= text.length ? 'unexpected end of input' : `syntax error (${error.message})`;
   return `[json.exception.parse_error.101] parse error at line ${line}, column ${column}: syntax error while parsing value - ${what}`;

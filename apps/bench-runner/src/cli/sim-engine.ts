@@ -1,16 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { parseQuirks, ScriptRegistry, SIM_PROFILE_IDS, SimConfigError, startSimEngine, type SimQuirks } from '@recovery-bench/sim-engine';
+import { parseQuirks, ScriptRegistry, SIM_PROFILE_IDS, SimConfigError, startSimEngine, type SimDialect, type SimQuirks } from '@recovery-bench/sim-engine';
 import { parseCommandArgs, UsageError } from './args.ts';
 
 const SIM_HELP = `usage: recovery-bench sim-engine --profile P [--port N] [--host H] [--seed S] [--model NAME]
-                                 [--scripts DIR] [--quirks FILE]
+                                 [--scripts DIR] [--quirks FILE] [--dialect openai|llama.cpp]
 
 Starts the sim engine, a deterministic behavioural simulator of a tool-calling model (not a language model),
 and serves OpenAI Chat Completions until SIGINT or SIGTERM. --port 0 (the default) picks a free port; the
 line "sim-engine listening on http://HOST:PORT (profile P)" tells which.
 Profiles: ${SIM_PROFILE_IDS.join(', ')}, or a .yaml/.json profile file.
---scripts: a directory of script files (YAML/JSON) for the scripted policy. --quirks: a YAML/JSON file of quirks.`;
+--scripts: a directory of script files (YAML/JSON) for the scripted policy. --quirks: a YAML/JSON file of quirks.
+--dialect llama.cpp: bad requests get the real llama.cpp server's status codes and bodies (default openai).`;
 
 const OPTIONS = {
   profile: { type: 'string' },
@@ -20,6 +21,7 @@ const OPTIONS = {
   model: { type: 'string' },
   scripts: { type: 'string' },
   quirks: { type: 'string' },
+  dialect: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -36,7 +38,7 @@ export async function runSimEngineCommand(args: string[]): Promise<number> {
     const scripts = new ScriptRegistry();
     if (values.scripts !== undefined) await scripts.loadDirectory(values.scripts);
     const quirks = values.quirks === undefined ? undefined : await readQuirks(values.quirks);
-    return startSimEngine({ profile: values.profile!, port, host: values.host, seed, model: values.model, scripts, quirks });
+    return startSimEngine({ profile: values.profile!, port, host: values.host, seed, model: values.model, scripts, quirks, dialect: values.dialect as SimDialect | undefined });
   });
   process.stdout.write(`sim-engine listening on ${sim.url} (profile ${sim.profile.id})\n`);
   await untilSignal();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScriptRegistry, SimConfigError, startSimEngine } from '@recovery-bench/sim-engine';
+import { ScriptRegistry, SimConfigError, SimDialectSchema, startSimEngine } from '@recovery-bench/sim-engine';
 import { parseEngineConfig } from './config-error.ts';
 import { abortedError, EngineError } from './errors.ts';
 import { probeHealth } from './health.ts';
@@ -15,6 +15,8 @@ export const SimEngineConfigSchema = z.strictObject({
   /** A directory of sim scripts (the scripted policy). */
   scriptsDir: z.string().min(1).optional(),
   port: z.number().int().min(0).max(65_535).default(0),
+  /** Whose answers bad requests get: `openai`, or `llama.cpp` (the real server's status codes and bodies). */
+  dialect: SimDialectSchema.default('openai'),
 });
 export type SimEngineConfigInput = z.input<typeof SimEngineConfigSchema>;
 
@@ -24,7 +26,7 @@ async function startSim(input: SimEngineConfigInput, ctx: EngineStartContext): P
   let sim: Awaited<ReturnType<typeof startSimEngine>>;
   try {
     const scripts = config.scriptsDir ? await ScriptRegistry.fromDirectory(config.scriptsDir) : new ScriptRegistry();
-    sim = await startSimEngine({ profile: config.profile, seed: config.seed, model: config.model, scripts, port: config.port });
+    sim = await startSimEngine({ profile: config.profile, seed: config.seed, model: config.model, scripts, port: config.port, dialect: config.dialect });
   } catch (error) {
     if (error instanceof SimConfigError) throw new EngineError('engine:bad-config', `sim engine: ${error.message}`, { cause: error });
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new EngineError('engine:port-in-use', `sim engine: port ${config.port} is taken`, { cause: error });
@@ -36,7 +38,7 @@ async function startSim(input: SimEngineConfigInput, ctx: EngineStartContext): P
     baseUrl: sim.baseUrl,
     model: sim.model,
     engineKind: 'generic',
-    detail: { adapter: 'sim', profile: sim.profile.id, seed: config.seed },
+    detail: { adapter: 'sim', profile: sim.profile.id, seed: config.seed, dialect: config.dialect },
     health: () => probeHealth(`${sim.url}/health`),
     logs: () => [],
     stop,

@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildContainerPlan } from '../docker/spec.ts';
+import { DockerEngineConfigSchema } from '../docker/config.ts';
 import { EngineError } from '../errors.ts';
 import { liveEngineCount } from '../reaper.ts';
 import { eventually, isAlive } from '../../testing/pids.ts';
@@ -93,6 +95,13 @@ describe('process engines', () => {
 });
 
 describe('process command lines', () => {
+  it('the Docker adapter runs the same server flags as the process adapter, but for the paths and the address', () => {
+    const shared = { model: { path: '/weights/q8.gguf', servedName: 'q', contextLength: 4096 }, parallel: 4, seed: 7 };
+    const process = buildProcessCommand(ProcessEngineConfigSchema.parse({ kind: 'process', engine: 'llama.cpp', ...shared }), 8081);
+    const docker = buildContainerPlan(DockerEngineConfigSchema.parse({ kind: 'docker', engine: 'llama.cpp', network: 'host', ...shared }), { runId: 'r', hostPort: 8081 });
+    const inContainer = (docker.spec.Cmd ?? []).map((arg) => (arg.endsWith(`/${basename(shared.model.path)}`) ? shared.model.path : arg));
+    expect(inContainer).toEqual(process.args);
+  });
   it('defaults to the engine\'s own server with the same flags as its container', () => {
     const config = ProcessEngineConfigSchema.parse({ kind: 'process', engine: 'llama.cpp', port: 8081, model: { path: '/m/q.gguf', servedName: 'q', contextLength: 4096 } });
     expect(buildProcessCommand(config, 8081)).toMatchObject({
