@@ -1,6 +1,6 @@
 import { startSimEngine, type SimEngine } from '@recovery-bench/sim-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LLAMA_SERVER, LLAMA_SKIP } from '../testing/real-llama.ts';
+import { findRealLlama } from '@recovery-bench/proxy/testing/real-llama';
 import { processAdapter } from './process/adapter.ts';
 import type { EngineHandle } from './types.ts';
 
@@ -32,17 +32,20 @@ const CASES: { name: string; path?: string; method?: string; body?: string; same
   },
 ];
 
-describe.skipIf(!LLAMA_SERVER)(`the sim's llama.cpp dialect answers as the real server${LLAMA_SERVER ? '' : ` — skipped: ${LLAMA_SKIP}`}`, () => {
-  let real: EngineHandle;
+const real = findRealLlama();
+const LLAMA_SERVER = real.files;
+
+describe.skipIf(!LLAMA_SERVER)(`the sim's llama.cpp dialect answers as the real server${LLAMA_SERVER ? '' : ` — skipped: ${real.missing}`}`, () => {
+  let server: EngineHandle;
   let sim: SimEngine;
 
   beforeAll(async () => {
-    real = await processAdapter.start({ kind: 'process', engine: 'llama.cpp', command: LLAMA_SERVER!.bin, model: { path: LLAMA_SERVER!.model, servedName: 'tiny', contextLength: CONTEXT }, pollIntervalMs: 50 }, { runId: 'sim-dialect' });
+    server = await processAdapter.start({ kind: 'process', engine: 'llama.cpp', command: LLAMA_SERVER!.bin, model: { path: LLAMA_SERVER!.model, servedName: 'tiny', contextLength: CONTEXT }, pollIntervalMs: 50 }, { runId: 'sim-dialect' });
     sim = await startSimEngine({ profile: 'ideal', dialect: 'llama.cpp', quirks: { contextLimit: { contextTokens: CONTEXT } } });
   }, 60_000);
 
   afterAll(async () => {
-    await real?.stop();
+    await server?.stop();
     await sim?.close();
   });
 
@@ -52,7 +55,7 @@ describe.skipIf(!LLAMA_SERVER)(`the sim's llama.cpp dialect answers as the real 
   }
 
   it.each(CASES)('$name: the same status, error type and message', async (c) => {
-    const [fromReal, fromSim] = [await ask(real.url, c), await ask(sim.url, c)];
+    const [fromReal, fromSim] = [await ask(server.url, c), await ask(sim.url, c)];
     expect(fromReal.status).toBeGreaterThanOrEqual(400);
     expect({ status: fromSim.status, same: c.same(fromSim) }).toEqual({ status: fromReal.status, same: c.same(fromReal) });
   });

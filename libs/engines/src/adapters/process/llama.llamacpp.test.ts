@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { liveEngineCount } from '../reaper.ts';
 import { eventually, isAlive } from '../../testing/pids.ts';
-import { LLAMA_SERVER, LLAMA_SKIP } from '../../testing/real-llama.ts';
+import { findRealLlama } from '@recovery-bench/proxy/testing/real-llama';
 import { processAdapter } from './adapter.ts';
 
 // The process adapter with its default llama.cpp command line, against the real server (LLAMA_SERVER_BIN and
 // LLAMA_SERVER_MODEL; CI points them at ../shared/engines/llama.cpp/).
-describe.skipIf(!LLAMA_SERVER)(`the process adapter on a real llama.cpp server${LLAMA_SERVER ? '' : ` — skipped: ${LLAMA_SKIP}`}`, () => {
+const real = findRealLlama();
+const LLAMA_SERVER = real.files;
+
+describe.skipIf(!LLAMA_SERVER)(`the process adapter on a real llama.cpp server${LLAMA_SERVER ? '' : ` — skipped: ${real.missing}`}`, () => {
   const model = () => ({ path: LLAMA_SERVER!.model, servedName: 'tiny-qwen3', contextLength: 2048 });
 
   it('starts it with the default flags, waits for ready, reads the slot context from /props, serves, and stops without a trace', async () => {
