@@ -9,7 +9,7 @@ import type { EngineError } from './error-body.ts';
 import type { ProxyError } from './errors.ts';
 import type { PreparedCall } from './prepare.ts';
 import type { ProxySurface, SurfaceEcho } from './surfaces/surface.ts';
-import { CALLS_FORMAT } from './record-format.ts';
+import { CALLS_FORMAT, type CallRecord } from './record-format.ts';
 import { redactHeaders, serializeRecord, type RecordBodies, type RecordBody, type RecordFields } from './records.ts';
 import type { ProxyRuntime } from './runtime.ts';
 
@@ -45,6 +45,8 @@ export class Call {
   private readyAt: number | null = null;
   private overheadMs = 0;
   countMs = 0;
+  /** The engine's rendering of the forwarded prompt (`records.rendered`). */
+  rendered: CallRecord['rendered'] = undefined;
   upstreamMs: number | null = null;
   firstByteMs: number | null = null;
   private finished = false;
@@ -205,6 +207,7 @@ export class Call {
       },
       detections: p ? p.layer.detections : [],
       clamp: this.clamp ? this.clamp.record : null,
+      ...(this.rendered ? { rendered: this.rendered } : {}),
       flags: {
         historyBadArguments: p?.flags.historyBadArguments ?? false,
         multiCallHistory: p?.flags.multiCallHistory ?? false,

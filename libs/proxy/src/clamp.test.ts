@@ -129,3 +129,13 @@ describe('max_tokens clamp, mode off', () => {
     expect(record).toMatchObject({ code: 'prompt_too_long', status: 400 });
   });
 });
+
+describe('records.rendered', () => {
+  it('an engine without a template endpoint: the record says why there is no rendered prompt; without the option, nothing', async () => {
+    const { record } = await run(vllmLike({ contextLength: C }), { upstream: { engine: 'vllm' }, records: { rendered: true } });
+    expect(record.rendered).toEqual({ prompt: null, source: null, reason: "the vllm engine has no endpoint that renders a chat request's prompt (llama.cpp's /apply-template does)" });
+    await pair!.close();
+    const plain = await run(vllmLike({ contextLength: C }), { upstream: { engine: 'vllm' } });
+    expect(plain.record.rendered).toBeUndefined();
+  });
+});

@@ -55,6 +55,8 @@ export class Clamp {
 export interface PromptCount {
   promptTokens: number;
   contextLength: number;
+  /** The rendered prompt, where counting rendered it (llama.cpp). */
+  prompt?: string;
 }
 
 export interface CountRequest {
@@ -85,11 +87,17 @@ async function countVllm(upstream: Upstream, request: CountRequest): Promise<Pro
 }
 
 async function countLlama(upstream: Upstream, request: CountRequest): Promise<PromptCount> {
-  const rendered = await upstream.postJson('/apply-template', request.body, request.signal);
-  if (!isRecord(rendered) || typeof rendered.prompt !== 'string') throw new ProxyError('proxy:upstream-bad-response', '/apply-template answered no prompt');
-  const tokens = await upstream.postJson('/tokenize', { content: rendered.prompt, add_special: true, parse_special: true }, request.signal);
+  const prompt = await renderLlamaPrompt(upstream, request.body, request.signal);
+  const tokens = await upstream.postJson('/tokenize', { content: prompt, add_special: true, parse_special: true }, request.signal);
   const promptTokens = isRecord(tokens) && Array.isArray(tokens.tokens) ? tokens.tokens.length : undefined;
-  return known(promptTokens, request.contextLength ?? (await llamaContext(upstream, request.signal)));
+  return { ...known(promptTokens, request.contextLength ?? (await llamaContext(upstream, request.signal))), prompt };
+}
+
+/** The prompt llama.cpp renders from a chat request with its own chat template (`POST /apply-template`). */
+export async function renderLlamaPrompt(upstream: Upstream, body: Record<string, unknown>, signal?: AbortSignal): Promise<string> {
+  const rendered = await upstream.postJson('/apply-template', body, signal);
+  if (!isRecord(rendered) || typeof rendered.prompt !== 'string') throw new ProxyError('proxy:upstream-bad-response', '/apply-template answered no prompt');
+  return rendered.prompt;
 }
 
 /** n_ctx per slot does not change while the server runs: asked once per upstream. */

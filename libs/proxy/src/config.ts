@@ -90,6 +90,11 @@ export const RecordsConfigSchema = z.strictObject({
   sync: z.boolean().default(false),
   /** Longest text kept for a body that is not JSON. */
   maxTextChars: z.number().int().positive().default(1 * MIB),
+  /**
+   * Keep the prompt as the engine rendered it from the forwarded request (llama.cpp's `/apply-template`): what the
+   * model read, with each form's turns in place. An engine without such an endpoint gets the reason instead.
+   */
+  rendered: z.boolean().default(false),
 });
 export type RecordsConfig = z.infer<typeof RecordsConfigSchema>;
 

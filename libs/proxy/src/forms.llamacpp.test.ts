@@ -47,14 +47,17 @@ describe.skipIf(!real.files)(`the forms as llama.cpp renders them${real.files ? 
 
   /** The prompt llama.cpp renders from what the proxy forwarded with the layer in `form`. */
   async function forwardedPrompt(form: 'off' | 'c1' | 'c2' | 'c3' | 'c4'): Promise<string> {
-    const recording = await startRecordingProxy(llama.url, { upstream: { engine: 'llama.cpp' }, model: { servedName: llama.alias }, layer: { form } });
+    const recording = await startRecordingProxy(llama.url, { upstream: { engine: 'llama.cpp' }, model: { servedName: llama.alias }, layer: { form }, records: { rendered: true } });
     try {
       const answer = await recording.post(JSON.stringify(CLIENT_REQUEST));
       expect(answer.status, answer.text).toBe(200);
       const [record] = await recording.records();
       expect(record!.layer.changed).toBe(form !== 'off');
       expect(isRecord(record!.forwarded)).toBe(true);
-      return render(record!.forwarded);
+      // The record keeps what the model read (records.rendered): the engine's rendering of the forwarded request.
+      const prompt = await render(record!.forwarded);
+      expect(record!.rendered).toEqual({ prompt, source: '/apply-template', reason: null });
+      return prompt;
     } finally {
       await recording.close();
     }

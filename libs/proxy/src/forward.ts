@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { RecoveryBenchError } from '@recovery-bench/errors';
 import { BufferedAnswer } from './buffered.ts';
 import type { Call } from './call.ts';
-import { Clamp, countPromptTokens } from './clamp.ts';
+import { Clamp, countPromptTokens, renderLlamaPrompt } from './clamp.ts';
 import { ProxyError } from './errors.ts';
 import { DONE, upstreamFailed, type AttemptResult, type OverflowHandler, type ResponseSink, type UpstreamAnswer } from './outcome.ts';
 import { engineToolErrorsHeader } from './respond.ts';
@@ -26,7 +26,8 @@ export async function forwardCall(rt: ProxyRuntime, call: Call): Promise<void> {
   const prepared = call.prepared!;
   const clamp = new Clamp(rt.clampMode, prepared.requestedMaxTokens, prepared.limit);
   call.clamp = clamp;
-  if (rt.clampMode === 'count') await countFor(rt, call, clamp);
+  const counted = rt.clampMode === 'count' ? await countFor(rt, call, clamp) : undefined;
+  if (rt.config.records.rendered) call.rendered = await renderFor(rt, call, counted);
   let maxTokens = clamp.record.sent;
   for (let round = 0; round < 2; round++) {
     const started = performance.now();
@@ -41,7 +42,8 @@ export async function forwardCall(rt: ProxyRuntime, call: Call): Promise<void> {
   }
 }
 
-async function countFor(rt: ProxyRuntime, call: Call, clamp: Clamp): Promise<void> {
+/** Counts P (and C) for the clamp; returns the prompt where counting rendered it. */
+async function countFor(rt: ProxyRuntime, call: Call, clamp: Clamp): Promise<string | undefined> {
   const started = performance.now();
   const abort = new AbortController();
   call.whenGone(() => abort.abort(new ClientGoneError('the client left')));
@@ -53,8 +55,27 @@ async function countFor(rt: ProxyRuntime, call: Call, clamp: Clamp): Promise<voi
       signal: abort.signal,
     });
     clamp.counted(count.promptTokens, count.contextLength);
+    return count.prompt;
   } catch (error) {
     clamp.countFailed(error instanceof Error ? error.message : String(error));
+    return undefined;
+  } finally {
+    call.countMs += performance.now() - started;
+  }
+}
+
+/** The prompt the engine renders from the forwarded request, for the record (`records.rendered`). */
+async function renderFor(rt: ProxyRuntime, call: Call, counted: string | undefined): Promise<NonNullable<Call['rendered']>> {
+  const engine = rt.config.upstream.engine;
+  if (engine !== 'llama.cpp') return { prompt: null, source: null, reason: `the ${engine} engine has no endpoint that renders a chat request's prompt (llama.cpp's /apply-template does)` };
+  if (counted !== undefined) return { prompt: counted, source: '/apply-template', reason: null };
+  const started = performance.now();
+  const abort = new AbortController();
+  call.whenGone(() => abort.abort(new ClientGoneError('the client left')));
+  try {
+    return { prompt: await renderLlamaPrompt(rt.upstream, call.prepared!.forwarded, abort.signal), source: '/apply-template', reason: null };
+  } catch (error) {
+    return { prompt: null, source: '/apply-template', reason: `the engine did not render it: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     call.countMs += performance.now() - started;
   }

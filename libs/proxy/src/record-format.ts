@@ -91,6 +91,11 @@ export const CallRecordSchema = z.strictObject({
     firstByteMs: z.number().nullable(),
     totalMs: z.number(),
   }),
+  /**
+   * With `records.rendered`: the prompt the engine rendered from the forwarded request (`prompt`, and the endpoint in
+   * `source`), or null with the reason it could not be had; absent when not asked for.
+   */
+  rendered: z.strictObject({ prompt: z.string().nullable(), source: z.string().nullable(), reason: z.string().nullable() }).optional(),
   /** Running attempt counts of this proxy after this record, non-zero codes only. */
   counts: z.record(z.string(), z.number()),
   /** The body as received: JSON, or its text when it was not JSON (clipped, see `requestClipped`). */

@@ -10,6 +10,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   run: { summary: 'run a benchmark into a run directory, score it and write its report (default: the built-in tasks on the sim engine)', run: async (args) => (await import('./run.ts')).runRunCommand(args) },
   score: { summary: 'score a run\'s saved transcripts again into scores.jsonl (no model is called), then rewrite its report', run: async (args) => (await import('./score.ts')).runScoreCommand(args) },
   report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: async (args) => (await import('./report.ts')).runReportCommand(args) },
+  show: { summary: 'one sample of a run: its score, its model calls, and the prompt the engine rendered at its decision step', run: async (args) => (await import('./show.ts')).runShowCommand(args) },
   merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: async (args) => (await import('./merge.ts')).runMergeCommand(args) },
   freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: async (args) => (await import('./freeze.ts')).runFreezeCommand(args) },
   verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: async (args) => (await import('./freeze.ts')).runVerifyCommand(args) },

@@ -153,8 +153,12 @@ function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benc
       })
       .prefault({}),
     limits: z.strictObject({ maxRounds: z.number().int().min(1).max(1000).default(25), requestTimeoutMs: z.number().int().positive().default(45_000) }).prefault({}),
-    /** What calls.jsonl keeps: `bodies: false` leaves out request and response bodies (timings, detections and failures stay). */
-    records: z.strictObject({ bodies: z.boolean().default(true) }).prefault({}),
+    /**
+     * What calls.jsonl keeps: `bodies: false` leaves out request and response bodies (timings, detections and failures
+     * stay); `rendered: true` adds the prompt the engine rendered from each forwarded request (llama.cpp), which
+     * `recovery-bench show` prints at a sample's decision step.
+     */
+    records: z.strictObject({ bodies: z.boolean().default(true), rendered: z.boolean().default(false) }).prefault({}),
     /** Contrasts reported (and gated on); `a` and `b` name systems. */
     contrasts: z.array(ContrastConfigSchema).default([]),
     /** Analyses of libs/analysis evaluated on the run beside the contrasts (e.g. `study3`: the paper's table 7). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { findRealLlama } from '@recovery-bench/proxy/testing/real-llama';
 import { describe, expect, it } from 'vitest';
 import { RUN_MODULE } from '../testing/coding-runs.ts';
+import { fileURLToPath } from 'node:url';
 import { runCommand } from '../testing/run-command.ts';
 import { readSamples, readScores } from '../testing/run-files.ts';
 import { AGENTS_ENABLED, missingAgent } from '../testing/user-agents.ts';
@@ -12,6 +13,7 @@ import { AGENTS_ENABLED, missingAgent } from '../testing/user-agents.ts';
 // server started by the process adapter, through the proxy (off and c3). The tiny scripted model knows nothing (it answers empty unless a tool call is forced), so no score is
 // asserted: the pipeline is, from the engine's start to the report.
 const real = findRealLlama();
+const SHOW_MODULE = fileURLToPath(new URL('../cli/show.ts', import.meta.url));
 
 interface CallLine {
   runId: string;
@@ -21,7 +23,7 @@ interface CallLine {
 }
 
 /** A run config as a user writes it (JSON is YAML), in a fresh folder. */
-function configFile(name: string, benchmark: Record<string, unknown>): string {
+function configFile(name: string, benchmark: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   const path = join(mkdtempSync(join(tmpdir(), 'rb-llama-run-')), 'lab.yaml');
   writeFileSync(path, JSON.stringify({
     version: 1, name,
@@ -30,12 +32,13 @@ function configFile(name: string, benchmark: Record<string, unknown>): string {
     systems: [{ id: 'off', engine: 'llama', arm: 'off' }, { id: 'c3', engine: 'llama', arm: 'proxy-c3' }],
     benchmarks: benchmark,
     concurrency: { perEngine: 2 },
+    ...extra,
   }));
   return path;
 }
 
-async function runOnLlama(benchmark: string, section: Record<string, unknown>) {
-  const config = configFile(`${benchmark}-llama`, { [benchmark]: section });
+async function runOnLlama(benchmark: string, section: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const config = configFile(`${benchmark}-llama`, { [benchmark]: section }, extra);
   const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', [benchmark, '--config', config, '--out', join(config, '..', 'runs')]);
   expect(code, stderr).toBe(0);
   const dir = stdout.trim().split('\n').at(-1)!;
@@ -54,7 +57,7 @@ async function runOnLlama(benchmark: string, section: Record<string, unknown>) {
   expect(report).not.toMatch(/simulated/i);
   expect(report).toContain('tiny');
   expect(existsSync(join(dir, 'report.html'))).toBe(true);
-  return { samples, calls };
+  return { dir, samples, calls };
 }
 
 describe.skipIf(!real.files)(`each benchmark, briefly, on a real llama.cpp server${real.files ? '' : ` — skipped: ${real.missing}`}`, () => {
@@ -66,6 +69,17 @@ describe.skipIf(!real.files)(`each benchmark, briefly, on a real llama.cpp serve
 
   it('Loud/Quiet, two tasks', async () => {
     await runOnLlama('loudquiet', { source: 'fixture', tasks: ['F001', 'F002'] });
+  }, 120_000);
+
+  it('the delivery study, one scenario, with the prompts as llama.cpp rendered them, shown at the decision step', async () => {
+    const { dir } = await runOnLlama('delivery', { limit: 1, kinds: ['transient'] }, { records: { rendered: true } });
+    const shown = await runCommand(SHOW_MODULE, 'runShowCommand', [dir, '--system', 'c3', '--task', 'S01-transient-C0']);
+    expect(shown.code, shown.stderr).toBe(0);
+    // The client's form C0 with the proxy's c3: the first call is the decision step, and the model read the failed
+    // result in llama.cpp's <tool_response> user turn, then the runtime note as a user turn of its own.
+    expect(shown.stdout).toMatch(/^model call 1: \S+ · 200 ok · layer c3 changed the request · failed result: transient \(generic\) at message \d+   ← decision step$/m);
+    const prompt = shown.stdout.split('--- the prompt the engine rendered (/apply-template) at the decision step ---\n')[1]!.split('--- end of prompt ---')[0]!;
+    expect(prompt).toMatch(/<\|im_start\|>user\n<tool_response>\n[^]*\n<\/tool_response><\|im_end\|>\n<\|im_start\|>user\nNote from the tool runtime: the last attempt called /);
   }, 120_000);
 
   it('the coding testbed, one repository, with real Qwen Code', async (context) => {

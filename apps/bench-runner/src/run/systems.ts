@@ -98,7 +98,7 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
     },
     layer: { ...layer, rules: system.rules },
     clamp: system.maxTokensCap === undefined ? {} : { maxTokensCap: system.maxTokensCap },
-    records: { path: callsPath, bodies: config.records.bodies },
+    records: { path: callsPath, bodies: config.records.bodies, rendered: config.records.rendered },
   };
   let proxy: ProxyHandle;
   try {

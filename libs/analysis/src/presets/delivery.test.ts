@@ -35,6 +35,13 @@ describe('the delivery analyses on data with a known answer', () => {
     expect(a.selected).toBe('C2');
   });
 
+  it('a run without unrecoverable errors: the analyses of stopping are not measured, the rest are', () => {
+    const a = analyseDelivery(rows(['m1'], (_m, _k, f) => (f === 'C0' ? 0.2 : 0.9)).filter((r) => r.kind === 'transient'), [], opts);
+    const result = (id: string) => a.verdicts.find((v) => v.id === id)!.result;
+    expect([result('H1.4'), result('S4')]).toEqual(['not measured', 'not measured']);
+    expect(result('H2.1')).toBe('supported');
+  });
+
   it('H2.1: C3 five points below C2 is not non-inferior; one point below is', () => {
     const at = (gap: number) => analyseDelivery(rows(['m1'], (_m, _k, f) => (f === 'C3' ? 0.9 - gap : 0.9)), [], opts).verdicts.find((v) => v.id === 'H2.1')!.result;
     expect(at(0.1)).toBe('not supported');

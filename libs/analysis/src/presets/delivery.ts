@@ -72,11 +72,13 @@ class Index {
   readonly models: string[];
   readonly scenarios: string[];
   readonly forms: Set<DeliveryForm>;
+  readonly kinds: Set<StudyKind>;
   constructor(rows: readonly DecisionRow[]) {
     for (const r of rows) this.#decisions.set(key(r), r.correct);
     this.models = [...new Set(rows.map((r) => r.model))];
     this.scenarios = [...new Set(rows.map((r) => r.scenario))].sort();
     this.forms = new Set(rows.map((r) => r.form));
+    this.kinds = new Set(rows.map((r) => r.kind));
   }
   get(model: string, scenario: string, kind: StudyKind, form: DeliveryForm): boolean | undefined {
     return this.#decisions.get(key({ model, scenario, kind, form }));
@@ -160,7 +162,8 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
 
   // H1.4: stopping on unrecoverable errors, each form against A1B1, pooled over models, scenarios resampled.
   const h14 = new Map<DeliveryForm, boolean>();
-  if (ix.has('C0')) {
+  if (!ix.kinds.has('unrecoverable')) verdicts.push(notMeasured('H1.4', 'stopping against A1B1', 'needs unrecoverable errors'));
+  else if (ix.has('C0')) {
     const parts: string[] = [];
     for (const form of DELIVERY_FORMS.filter((f) => f !== 'C0' && ix.forms.has(f))) {
       const b = difference(ix, models, ['unrecoverable'], form, 'C0', opts);
@@ -206,7 +209,8 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
     const discordant = perModel.reduce((n, t) => n + t.better + t.worse, 0);
     verdicts.push({ id: 'S3', question: 'C2 against C4 (descriptive)', result: 'descriptive', note: `${discordant} discordant pairs over ${models.length} models`, perModel });
   }
-  if (ix.has('C3', 'C2')) {
+  if (!ix.kinds.has('unrecoverable')) verdicts.push(notMeasured('S4', 'C3 restores stopping where C2 does not stop', 'needs unrecoverable errors'));
+  else if (ix.has('C3', 'C2')) {
     const notStopping = models.filter((m) => mean(ix.scenarios.map((s) => Number(ix.get(m, s, 'unrecoverable', 'C2') ?? 0))) < 0.5);
     const parts = notStopping.map((m) => {
       const b = difference(ix, [m], ['unrecoverable'], 'C3', 'C2', opts);
