@@ -1,3 +1,4 @@
+import { dirname, join, relative, sep } from 'node:path';
 import type { BenchmarkServices } from '@recovery-bench/harness';
 
 /**
@@ -8,7 +9,14 @@ export const SERVICES: BenchmarkServices = {
   async locateAgent(name) {
     const { locateAgent } = await import('@recovery-bench/agents');
     const located = locateAgent(name);
-    return { command: located.command[0]!, args: located.command.slice(1), version: located.version };
+    // The agent's folder, and the folder of a runtime installed beside it (Node 22 for Qwen Code on an older Node).
+    const agents = dirname(located.dir);
+    const runtime = located.command[0]!.startsWith(`${agents}/`) ? join(agents, relative(agents, located.command[0]!).split(sep)[0]!) : undefined;
+    return { command: located.command[0]!, args: located.command.slice(1), version: located.version, paths: [located.dir, ...(runtime && runtime !== located.dir ? [runtime] : [])] };
+  },
+  async sandbox(kind) {
+    const { openSandbox } = await import('@recovery-bench/agents');
+    return openSandbox(kind);
   },
   async simProfile(id) {
     const { resolveProfile } = await import('@recovery-bench/sim-engine');

@@ -1,4 +1,5 @@
 import type { ConditionRoles } from '@recovery-bench/analysis';
+import type { Sandbox, SandboxKind } from './sandbox.ts';
 import type { z } from 'zod';
 import type { Benchmark, TaskRef } from './benchmark.ts';
 import { BenchError } from './errors.ts';
@@ -42,8 +43,13 @@ export interface PreparedBenchmark<TTask extends TaskRef> {
  * workspace): the coding agents `recovery-bench agents install` put in place, and the sim engine's profiles.
  */
 export interface BenchmarkServices {
-  /** Finds an installed agent; throws a one-line error naming the install command when it is missing. */
-  locateAgent(name: string): Promise<{ command: string; args: string[]; version: string }>;
+  /**
+   * Finds an installed agent; throws a one-line error naming the install command when it is missing. `paths`: the
+   * folders of its installation (and of the runtime it runs on), which a sandbox must let it read.
+   */
+  locateAgent(name: string): Promise<{ command: string; args: string[]; version: string; paths: string[] }>;
+  /** A sandbox for model-driven programs: `auto` the first that works here; throws a one-line error without one. */
+  sandbox(kind: SandboxKind): Promise<Sandbox>;
   /** A sim profile's decision rates: `rates[kind][situation].p`, the share of correct next actions. */
   simProfile(id: string): Promise<{ id: string; rates: Readonly<Record<string, Readonly<Record<string, { p: number }>>>> }>;
 }
@@ -58,6 +64,9 @@ export const NO_SERVICES: BenchmarkServices = {
   },
   simProfile: async (id) => {
     throw new BenchError('config:invalid', `no sim profiles are available to this caller (wanted ${id}); run the command through recovery-bench`);
+  },
+  sandbox: async (kind) => {
+    throw new BenchError('config:invalid', `no sandbox is available to this caller (wanted ${kind}); run the benchmark through recovery-bench`);
   },
 };
 

@@ -17,3 +17,4 @@ export { ScriptedModel, type ScriptedTurn, type ScriptedPolicy } from './scripte
 export { forEachRecord, iterateLines, iterateRecords, RunLogWriter, readRunLog, type FormatSpec, type LogRecord, type ReadLog } from './run-log.ts';
 export { suggestName } from './suggest.ts';
 export { CliError, parseCommandArgs, UsageError, type CliErrorOptions } from './cli.ts';
+export { noneSandbox, SANDBOX_KINDS, supervise, type Sandbox, type SandboxKind, type SandboxPolicy, type SandboxResult, type SandboxRunOptions } from './sandbox.ts';

@@ -1,4 +1,4 @@
-import type { Score } from '@recovery-bench/harness';
+import { noneSandbox, type Score } from '@recovery-bench/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDataService, type DataService, type ServiceMode } from './data-service.ts';
 import { codingBenchmark } from './driver.ts';
@@ -16,7 +16,7 @@ afterAll(() => service.close());
 /** One run of the real driver with a scripted agent on grade_book, scored as the run would be. */
 async function runScripted(mode: ServiceMode, commands: readonly string[], finalMessage = 'Done: grades.csv is written. The tests pass.'): Promise<Score> {
   const locate = await scriptedAgent(commands, finalMessage);
-  const benchmark = codingBenchmark({ service, locate, limits: { maxOutputTokens: 32_000, contextWindow: 32_768, timeoutMs: 60_000 }, concurrency: 1 });
+  const benchmark = codingBenchmark({ service, locate, sandbox: noneSandbox, limits: { maxOutputTokens: 32_000, contextWindow: 32_768, timeoutMs: 60_000 }, concurrency: 1 });
   const task: CodingTask = { id: codingTaskId('qwen-code', 'grade_book', mode), agent: 'qwen-code', repo: 'grade_book', condition: mode, unit: 'qwen-code/grade_book' };
   return outcomeScorer.score(task, await benchmark.run(task, scriptedContext()));
 }

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { BenchError, type Benchmark, type RunContext, type Transcript } from '@recovery-bench/harness';
+import { BenchError, type Benchmark, type RunContext, type Sandbox, type SandboxPolicy, type Transcript } from '@recovery-bench/harness';
 import { agentDriver } from './agents/registry.ts';
 import type { AgentLimits, AgentLocator } from './agents/types.ts';
 import type { DataService } from './data-service.ts';
 import { RESULT_FILES } from './datasets.ts';
 import { changedRepoFiles, checkResult, CHECKER_VERSION } from './checker.ts';
-import { checkPython, pathWithPython } from './python.ts';
+import { checkPython, pathWithPython, pythonInstallation } from './python.ts';
 import { outcomeScorer, type CodingObservation } from './scorer.ts';
 import { taskMarker } from './sim-scripts.ts';
 import type { CodingTask } from './task.ts';
@@ -16,6 +16,8 @@ export const TESTBED_VERSION = '0.1.0';
 export interface DriverOptions {
   service: DataService;
   locate: AgentLocator;
+  /** Where every agent runs (`none` only when the user asked for it). */
+  sandbox: Sandbox;
   limits: AgentLimits;
   /** Agent runs in flight at once, whatever the runner's own concurrency (each run is a Node process and Python). */
   concurrency: number;
@@ -41,9 +43,29 @@ export function codingBenchmark(options: DriverOptions): Benchmark<CodingTask> {
   };
 }
 
+/** Agent runs at once share the machine: each may use this many processes (threads count) and this much memory. */
+const AGENT_LIMITS = { processes: 256, memoryBytes: 6 * 1024 ** 3 };
+
+/**
+ * What an agent may touch: its copy of the repository and its own scratch (home, settings) writable; its
+ * installation and the testbed's Python read-only; on the network, the proxy and the data service only. Not the
+ * pristine repositories, the run directory, the check secret or any other run's copy.
+ */
+export function agentPolicy(ws: { dir: string; scratch: string }, agentPaths: readonly string[], pythonPrefixes: readonly string[], urls: readonly string[], python?: string): SandboxPolicy {
+  const ports = urls.map((url) => {
+    const { port, protocol } = new URL(url);
+    return Number(port || (protocol === 'https:' ? 443 : 80));
+  });
+  return { workspace: ws.dir, writable: [ws.scratch], readOnly: [...agentPaths, ...pythonPrefixes], allowPorts: [...new Set(ports)], limits: AGENT_LIMITS, commands: python ? pythonCommands(python) : {} };
+}
+
+/** `python3`, `python` and `pytest` mean the testbed's interpreter for every agent (Codex's login shell resets PATH). */
+const pythonCommands = (python: string) => ({ python3: [python], python: [python], pytest: [python, '-m', 'pytest'] });
+
 async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions): Promise<Transcript> {
   if (!ctx.endpoint) throw new BenchError('task:unsupported', 'the coding testbed starts an agent with its own HTTP client, so it needs the endpoint of the system (run it through recovery-bench run)');
   const python = await checkPython();
+  const installation = await pythonInstallation(python);
   const driver = agentDriver(task.agent);
   const agent = await options.locate(task.agent);
   const dataRun = options.service.openRun({ repo: task.repo, seed: String(ctx.seed), mode: task.condition });
@@ -53,8 +75,10 @@ async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions
     const prompt = taskPrompt(ws.dir);
     ctx.log?.(`${task.id}: ${driver.id} in ${ws.dir}`);
     const result = await driver.run({
-      agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, path: pathWithPython(python), signal: ctx.signal,
+      agent, prompt, cwd: ws.dir, scratch: ws.scratch, limits: options.limits, path: pathWithPython(installation.executable), signal: ctx.signal,
       endpoint: { openaiBaseUrl: ctx.endpoint.baseUrl, rootUrl: ctx.endpoint.rootUrl, model: ctx.endpoint.model },
+      sandbox: options.sandbox,
+      policy: agentPolicy(ws, agent.paths, installation.prefixes, [ctx.endpoint.rootUrl, dataRun.dataUrl], installation.executable),
     });
     if (ctx.signal?.aborted) throw new BenchError('run:aborted', 'the run was stopped');
     const requests = dataRun.requests;

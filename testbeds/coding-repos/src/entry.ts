@@ -1,4 +1,4 @@
-import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { SANDBOX_KINDS, type BenchmarkEntry } from '@recovery-bench/harness';
 import { UsageError } from '@recovery-bench/harness/cli';
 import { CODING_PRESETS } from './presets.ts';
 import { codingReport } from './report.ts';
@@ -26,6 +26,11 @@ export const CodingConfigSchema = z.strictObject({
   /** Task or unit ids (`qwen-code/grade_book/flaky`, `qwen-code/grade_book`). */
   tasks: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
+  /**
+   * Where the agents run: `auto` (default) the first sandbox that works here (bubblewrap), `bwrap`, or `none`, which
+   * runs them unsandboxed, as the harness's user (the report says so).
+   */
+  sandbox: z.enum(SANDBOX_KINDS).default('auto'),
   /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
   concurrency: z.number().int().min(1).max(16).default(4),
   agentLimits: z.strictObject({
@@ -46,7 +51,7 @@ export const codingEntry: BenchmarkEntry<CodingConfig, CodingTask> = {
   version: TESTBED_VERSION,
   summary: 'coding-agent testbed: real agents on six Python repositories; data service ok, flaky (503 twice) or forbidden (403)',
   configSchema: CodingConfigSchema,
-  prepare: async (config, ctx) => (await import('./prepare.ts')).prepareCoding(config, ctx.services.locateAgent),
+  prepare: async (config, ctx) => (await import('./prepare.ts')).prepareCoding(config, ctx.services.locateAgent, ctx.services.sandbox),
   stimuli: async () => {
     const { REPOS_DIR, SOLUTIONS_DIR } = await import('./paths.ts');
     return [REPOS_DIR, SOLUTIONS_DIR];
@@ -80,6 +85,13 @@ export const codingEntry: BenchmarkEntry<CodingConfig, CodingTask> = {
         const agents = value.split(',').map((a) => a.trim()).filter(Boolean);
         if (agents.length === 0) throw new UsageError('--agents takes a comma-separated list, e.g. qwen-code,opencode');
         return { ...section, agents };
+      },
+    },
+    sandbox: {
+      description: `where the agents run: ${SANDBOX_KINDS.join(', ')} (the section's \`sandbox\`; none runs them unsandboxed)`,
+      apply(section, value) {
+        if (!(SANDBOX_KINDS as readonly string[]).includes(value)) throw new UsageError(`--sandbox takes ${SANDBOX_KINDS.join(', ')} (got "${value}")`);
+        return { ...section, sandbox: value };
       },
     },
   },

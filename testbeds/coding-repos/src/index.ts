@@ -4,7 +4,7 @@ export { AGENT_IDS, type AgentId, type AgentCommand, type AgentLocator, type Age
 export { agentDriver, AGENTS as AGENT_DRIVERS } from './agents/registry.ts';
 export { readsAsAccessReport, REPORT_RULE_VERSION } from './report-keywords.ts';
 export { outcomeScorer, observationOf, CodingObservationSchema, type CodingObservation } from './scorer.ts';
-export { codingBenchmark, taskPrompt } from './driver.ts';
+export { agentPolicy, codingBenchmark, taskPrompt } from './driver.ts';
 export { writeSimScripts, taskMarker } from './sim-scripts.ts';
 export { checkPython } from './python.ts';
 export { checkResult, CHECKER_VERSION } from './checker.ts';

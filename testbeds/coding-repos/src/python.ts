@@ -19,6 +19,28 @@ export function checkPython(python = process.env.CODING_PYTHON): Promise<string>
   return probing;
 }
 
+/** Where an interpreter really is: its executable (behind any shim) and the prefixes its modules come from. */
+export interface PythonInstallation {
+  executable: string;
+  /** `sys.prefix` and `sys.base_prefix` (a virtual environment has both), which a sandbox lets the agent read. */
+  prefixes: string[];
+}
+
+const installations = new Map<string, Promise<PythonInstallation>>();
+
+/** The installation behind `python` (a version manager's shim resolves to the interpreter it runs). */
+export function pythonInstallation(python: string): Promise<PythonInstallation> {
+  let found = installations.get(python);
+  if (!found) {
+    found = run(python, ['-c', 'import sys; print(sys.executable); print(sys.prefix); print(sys.base_prefix)'], { timeout: 120_000 }).then(({ stdout }) => {
+      const [executable, ...prefixes] = stdout.trim().split('\n');
+      return { executable: executable!, prefixes: [...new Set(prefixes)] };
+    });
+    installations.set(python, found);
+  }
+  return found;
+}
+
 /**
  * PATH with the folder of `python` first (when it is a path), so that an agent's shell, which runs `python3` and
  * `pytest` by name, finds the interpreter the testbed checked rather than one without pytest.

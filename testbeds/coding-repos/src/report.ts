@@ -59,9 +59,23 @@ function differenceCell(a: Map<string, number>, b: Map<string, number>, share: b
 /** The entry's report hook: each table under its title, its note above it. */
 export function codingReport(input: BenchmarkReportInput): BenchmarkReport {
   return {
-    sections: codingReportSections(input.samples, input).map((t) => ({
-      title: t.title,
-      blocks: [...(t.note ? [{ kind: 'text' as const, text: t.note }] : []), { kind: 'table' as const, header: t.header, rows: t.rows }],
-    })),
+    sections: [
+      { title: 'Where the agents ran', blocks: [{ kind: 'text' as const, text: sandboxLine(input.manifests) }] },
+      ...codingReportSections(input.samples, input).map((t) => ({
+        title: t.title,
+        blocks: [...(t.note ? [{ kind: 'text' as const, text: t.note }] : []), { kind: 'table' as const, header: t.header, rows: t.rows }],
+      })),
+    ],
   };
+}
+
+/** The sandbox each run recorded (`sandbox` in its manifest); runs from before sandboxes existed ran without one. */
+export function sandboxLine(manifests: readonly unknown[]): string {
+  const described = manifests.map((m) => {
+    const sandbox = (m as { sandbox?: { kind?: string; description?: string } } | null)?.sandbox;
+    return sandbox?.description ?? 'none: the agents ran unsandboxed (the run recorded no sandbox)';
+  });
+  const distinct = [...new Set(described)];
+  const unsandboxed = distinct.some((d) => d.startsWith('none'));
+  return `${unsandboxed ? 'Warning: the agents ran UNSANDBOXED in at least one run. ' : ''}Sandbox: ${distinct.join('; ')}.`;
 }

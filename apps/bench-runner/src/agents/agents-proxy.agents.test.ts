@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AGENTS } from '@recovery-bench/agents';
 import { AGENT_IDS, type AgentId } from '@recovery-bench/coding-repos';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   forwardedMessages, NOTE, rewrittenTurn, runSession, SESSION_RULES, sessionFolder, sessionScripts, surfaceOf, type SessionMode,
 } from '../testing/agent-sessions.ts';
+import { REPO_ROOT } from '../testing/run-cli.ts';
 import { AGENTS_ENABLED, AGENTS_SKIP_REASON, missingAgent } from '../testing/user-agents.ts';
 
 // Every pinned agent twice through the proxy (form c3) to the sim engine: with the coding testbed driver's pinned
@@ -27,7 +27,10 @@ describe.skipIf(!AGENTS_ENABLED)(`real agents through the proxy, pinned and plai
   const proxies = new Map<string, { proxy: ProxyHandle; recordsPath: string }>();
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'agents-proxy-'));
+    // Not under /tmp: Codex's own sandbox (its default, the plain mode) mounts a fresh /tmp, where its CODEX_HOME
+    // would then vanish with the helper it runs commands through.
+    await mkdir(join(REPO_ROOT, '.cache'), { recursive: true });
+    dir = await mkdtemp(join(REPO_ROOT, '.cache', 'agents-proxy-'));
     sim = await startSimEngine({ profile: 'ideal', seed: 0, scripts: sessionScripts(AGENT_IDS) });
     for (const rules of ['paper', 'extended'] as const) {
       const recordsPath = join(dir, `calls-${rules}.jsonl`);

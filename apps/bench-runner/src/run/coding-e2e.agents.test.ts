@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { codingConfig, outDir, quiet, RUN_MODULE } from '../testing/coding-runs.ts';
 import { runCommand } from '../testing/run-command.ts';
 import { readSamples, readScores } from '../testing/run-files.ts';
+import { SERVICES } from '../services.ts';
 import { REPO_ROOT } from '../testing/run-cli.ts';
 import { AGENTS_ENABLED, AGENTS_SKIP_REASON, missingAgent, useUserAgentCache } from '../testing/user-agents.ts';
 import { executeRun } from './runner.ts';
@@ -107,10 +108,9 @@ describe.skipIf(!AGENTS_ENABLED)(`coding testbed end to end with real Qwen Code$
     const proxy = await startProxy({ upstream: { url: sim.url }, model: { servedName: sim.model } });
     const service = await startDataService();
     try {
-      const located = locateAgent('qwen-code');
       const benchmark = codingBenchmark({
         service, concurrency: 1, limits: { maxOutputTokens: 32_000, contextWindow: 32_768, timeoutMs: 180_000 },
-        locate: async () => ({ command: located.command[0]!, args: located.command.slice(1), version: located.version }),
+        locate: () => SERVICES.locateAgent('qwen-code'), sandbox: await SERVICES.sandbox('auto'),
       });
       const rootUrl = `${proxy.url}/runs/off`;
       const model = new OpenAIClient({ baseUrl: `${rootUrl}/v1`, model: sim.model });

@@ -1,9 +1,10 @@
 import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { AGENT_SURFACES, locateAgent } from '@recovery-bench/agents';
-import { agentDriver, type AgentId } from '@recovery-bench/coding-repos';
+import { dirname, join } from 'node:path';
+import { AGENT_SURFACES } from '@recovery-bench/agents';
+import { agentDriver, agentPolicy, type AgentId } from '@recovery-bench/coding-repos';
 import type { CallRecord } from '@recovery-bench/proxy';
 import { ScriptRegistry } from '@recovery-bench/sim-engine';
+import { SERVICES } from '../services.ts';
 import { runCli } from './run-cli.ts';
 
 /**
@@ -84,12 +85,13 @@ export async function runSession(agent: AgentId, mode: SessionMode, route: strin
     const result = await runCli(['agents', 'exec', agent, '--proxy', route, '--', ...PLAIN_ARGS[agent](prompt)], '', { cwd: folder.work, env });
     return { exitCode: result.code, output: `${result.stdout}\n${result.stderr}` };
   }
-  const located = locateAgent(agent);
+  // Sandboxed as the testbed runs agents (`auto`: bubblewrap where it works).
+  const located = await SERVICES.locateAgent(agent);
   const result = await agentDriver(agent).run({
-    agent: { command: located.command[0]!, args: located.command.slice(1), version: located.version },
-    prompt, cwd: folder.work, scratch: folder.scratch, path: process.env.PATH ?? '/usr/bin:/bin',
+    agent: located, prompt, cwd: folder.work, scratch: folder.scratch, path: process.env.PATH ?? '/usr/bin:/bin',
     endpoint: { openaiBaseUrl: `${route}/v1`, rootUrl: route, model },
     limits: { maxOutputTokens: 8192, contextWindow: 32_768, timeoutMs: 240_000 },
+    sandbox: await SERVICES.sandbox('auto'), policy: agentPolicy({ dir: folder.work, scratch: dirname(folder.work) }, located.paths, [], [route]),
   });
   return { exitCode: result.exitCode, output: result.outputTail };
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcess, tail } from './process.ts';
+import { tail } from './output.ts';
 import { readClaudeStyleEvents } from './qwen-code.ts';
 import type { AgentDriver } from './types.ts';
 
@@ -38,7 +38,7 @@ export const claudeCode: AgentDriver = {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
     const args = [...input.agent.args, '-p', input.prompt, '--output-format', 'stream-json', '--verbose', '--bare', '--model', input.endpoint.model, '--allowedTools', ALLOWED_TOOLS];
-    const result = await runProcess(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal });
+    const result = await input.sandbox.run(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal, policy: input.policy });
     const events = result.stdout.split('\n').filter((l) => l.startsWith('{')).flatMap((l) => {
       try {
         return [JSON.parse(l) as { type?: string }];

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcess, tail } from './process.ts';
+import { tail } from './output.ts';
 import type { AgentDriver, AgentRunInput, AgentRunResult } from './types.ts';
 
 /**
@@ -26,7 +26,7 @@ export const qwenCode: AgentDriver = {
       NO_PROXY: '127.0.0.1,localhost',
     };
     const args = [...input.agent.args, '-p', input.prompt, '--output-format', 'json', '--yolo', '--auth-type', 'openai'];
-    const result = await runProcess(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal });
+    const result = await input.sandbox.run(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal, policy: input.policy });
     return { ...readQwenOutput(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };
   },
 };

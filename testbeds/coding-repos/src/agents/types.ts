@@ -1,3 +1,4 @@
+import type { Sandbox, SandboxPolicy } from '@recovery-bench/harness';
 /** The coding agents the testbed drives, by the names `recovery-bench agents install` knows them under. */
 export const AGENT_IDS = ['qwen-code', 'opencode', 'kilo', 'claude-code', 'codex'] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -8,6 +9,8 @@ export interface AgentCommand {
   args: string[];
   /** The agent's pinned version, for the record. */
   version: string;
+  /** The folders of its installation and runtime, which its sandbox lets it read. */
+  paths: string[];
 }
 
 /** Finds an installed agent; throws a one-line error naming the install command when it is missing. */
@@ -42,6 +45,9 @@ export interface AgentRunInput {
   /** The agent's PATH: the caller's, with the folder of the Python that has pytest first, so its shell finds it. */
   path: string;
   signal?: AbortSignal;
+  /** Where the agent runs, and what it may reach there (the driver's policy; the suite's mechanism). */
+  sandbox: Sandbox;
+  policy: SandboxPolicy;
 }
 
 export interface AgentRunResult {

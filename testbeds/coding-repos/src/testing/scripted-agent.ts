@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { ScriptedModel, type RunContext } from '@recovery-bench/harness';
 import type { AgentLocator } from '../agents/types.ts';
 
+export { loadSolution } from '../solutions.ts';
+export { REPOS_DIR } from '../paths.ts';
+
 /**
  * A stand-in for an installed agent: a bash script that runs fixed shell commands in the run's copy and prints
  * Qwen Code's JSON result with the given final message. Located in place of Qwen Code, it drives the testbed's real
@@ -17,7 +20,7 @@ export async function scriptedAgent(commands: readonly string[], finalMessage: s
   const body = ['#!/bin/bash', 'exec 3>&1 1>/dev/null 2>&1', ...commands, `cat >&3 <<'RESULT_EOF'`, result, 'RESULT_EOF', ''].join('\n');
   await writeFile(script, body);
   await chmod(script, 0o755);
-  return async () => ({ command: '/bin/bash', args: [script], version: 'scripted' });
+  return async () => ({ command: '/bin/bash', args: [script], version: 'scripted', paths: [dir] });
 }
 
 /** A run context for the driver: the endpoint is never called (the scripted agent has no model). */
