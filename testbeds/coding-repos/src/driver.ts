@@ -88,7 +88,7 @@ async function runTask(task: CodingTask, ctx: RunContext, options: DriverOptions
       checker: CHECKER_VERSION, testsPassed: check.passed, pytestTail: check.tail, requests, resultFile: RESULT_FILES[task.repo],
       resultFileWritten: check.resultFileWritten, repoFilesChanged: await changedRepoFiles(task.repo, ws.dir, dataRun.dataUrl), filesAfter: await ws.files(),
       finalMessage: result.finalMessage, turns: result.turns, toolCalls: result.toolCalls, apiErrors: result.apiErrors,
-      exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: result.outputTail,
+      exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: result.outputTail, leftovers: result.leftovers,
     };
     return {
       messages: [{ role: 'user', content: prompt }, { role: 'assistant', content: result.finalMessage }],

@@ -29,6 +29,8 @@ export const CodingObservationSchema = z.object({
   timedOut: z.boolean(),
   wallMs: z.number().nonnegative(),
   outputTail: z.string(),
+  /** Processes the agent left behind that its sandbox ended (absent in runs from before sandboxes). */
+  leftovers: z.number().int().nonnegative().optional(),
 });
 export type CodingObservation = z.infer<typeof CodingObservationSchema>;
 
@@ -59,6 +61,7 @@ export const outcomeScorer: Scorer<CodingTask> = {
       apiErrors: o.apiErrors,
       wallMs: Math.round(o.wallMs),
       timedOut: o.timedOut,
+      ...(o.leftovers ? { leftovers: o.leftovers } : {}),
       ...(o.repoFilesChanged?.length ? { repoFilesChanged: o.repoFilesChanged } : {}),
     };
     if (task.condition === 'forbidden') {

@@ -110,7 +110,9 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
     expect(wrotePython).toBe(false);
     expect(accepted).toBe(before);
     expect(existsSync(targets.leak)).toBe(false);
-    expect(score).toMatchObject({ outcome: 'pass', details: { testsPassed: true, requests: 1 } });
+    // The detached process was alive when the agent ended, and the sandbox ended it.
+    expect(score).toMatchObject({ outcome: 'pass', details: { testsPassed: true, requests: 1, leftovers: expect.any(Number) } });
+    expect((score.details as { leftovers: number }).leftovers).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
   it('without a sandbox (--sandbox none) the same agent gets through: the attempts above can succeed', async () => {

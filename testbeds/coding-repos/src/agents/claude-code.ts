@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tail } from './output.ts';
+import { runResult } from './output.ts';
 import { readClaudeStyleEvents } from './qwen-code.ts';
 import type { AgentDriver } from './types.ts';
 
@@ -46,6 +46,6 @@ export const claudeCode: AgentDriver = {
         return [];
       }
     });
-    return { ...readClaudeStyleEvents(events), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };
+    return runResult(readClaudeStyleEvents(events), result);
   },
 };

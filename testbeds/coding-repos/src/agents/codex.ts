@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tail } from './output.ts';
+import { runResult } from './output.ts';
 import type { AgentDriver, AgentRunResult } from './types.ts';
 
 /**
@@ -36,7 +36,7 @@ export const codex: AgentDriver = {
     const env = { PATH: input.path, HOME: join(input.scratch, 'home'), CODEX_HOME: codexHome, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', RECOVERY_BENCH_API_KEY: 'sk-recovery-bench' };
     const args = [...input.agent.args, 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', input.prompt];
     const result = await input.sandbox.run(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal, policy: input.policy });
-    return { ...readCodexEvents(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };
+    return runResult(readCodexEvents(result.stdout), result);
   },
 };
 

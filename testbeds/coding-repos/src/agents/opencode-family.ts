@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tail } from './output.ts';
+import { runResult } from './output.ts';
 import type { AgentDriver, AgentId, AgentRunInput, AgentRunResult } from './types.ts';
 
 const PROVIDER = 'recovery-bench';
@@ -25,7 +25,7 @@ function openCodeFamily(spec: { id: AgentId; userAgentMarker: string; configFile
       const env = { PATH: input.path, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', ...spec.env };
       const args = [...input.agent.args, 'run', input.prompt, '--model', `${PROVIDER}/${input.endpoint.model}`, '--format', 'json', ...spec.extraArgs];
       const result = await input.sandbox.run(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal, policy: input.policy });
-      return { ...readOpenCodeEvents(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };
+      return runResult(readOpenCodeEvents(result.stdout), result);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tail } from './output.ts';
+import { runResult } from './output.ts';
 import type { AgentDriver, AgentRunInput, AgentRunResult } from './types.ts';
 
 /**
@@ -27,7 +27,7 @@ export const qwenCode: AgentDriver = {
     };
     const args = [...input.agent.args, '-p', input.prompt, '--output-format', 'json', '--yolo', '--auth-type', 'openai'];
     const result = await input.sandbox.run(input.agent.command, args, { cwd: input.cwd, env, timeoutMs: input.limits.timeoutMs, signal: input.signal, policy: input.policy });
-    return { ...readQwenOutput(result.stdout), exitCode: result.exitCode, timedOut: result.timedOut, wallMs: result.wallMs, outputTail: tail(`${result.stdout}\n${result.stderr}`) };
+    return runResult(readQwenOutput(result.stdout), result);
   },
 };
 

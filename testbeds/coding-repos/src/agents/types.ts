@@ -63,6 +63,8 @@ export interface AgentRunResult {
   wallMs: number;
   /** The end of the agent's output, for reading a failed run. */
   outputTail: string;
+  /** Processes the agent left behind that its sandbox killed when it ended (0 without a sandbox: not counted). */
+  leftovers: number;
 }
 
 /**
