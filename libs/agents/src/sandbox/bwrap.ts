@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,7 +43,7 @@ async function runInBwrap(command: string, args: readonly string[], options: San
   const census = join(statusDir, 'census');
   const cgroup = createCgroup(own.split('/').at(-1)!, policy.limits);
   try {
-    await exec('mkdir', ['-m', '700', bridgeDir, statusDir]);
+    for (const dir of [bridgeDir, statusDir]) mkdirSync(dir, { mode: 0o700 });
     const bridge = await openHostBridge(bridgeDir, policy.allowPorts);
     try {
       const inner = [process.execPath, '--input-type=module', '-e', FORWARDER, bridgeDir, policy.allowPorts.join(','), census, command, ...args];
