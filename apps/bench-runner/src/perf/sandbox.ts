@@ -47,7 +47,8 @@ try {
 }
 
 const line = (label: string, xs: Record<string, number[]>) =>
-  `${label.padEnd(34)} none ${median(xs.none!).toFixed(0).padStart(6)} ms   bwrap ${median(xs.bwrap!).toFixed(0).padStart(6)} ms   ×${(median(xs.bwrap!) / median(xs.none!)).toFixed(2)}   +${(median(xs.bwrap!) - median(xs.none!)).toFixed(0)} ms`;
+  `${label.padEnd(34)} none ${median(xs.none!).toFixed(0).padStart(6)} ms   bwrap ${median(xs.bwrap!).toFixed(0).padStart(6)} ms   ×${(median(xs.bwrap!) / median(xs.none!)).toFixed(2)}   ${signed(median(xs.bwrap!) - median(xs.none!))} ms`;
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
 process.stdout.write(`sandbox cost, medians of ${rounds} rounds (${kinds.bwrap.version}):\n`);
 process.stdout.write(`${line('start (node -e 0)', start)}\n${line('coding task (grade_book, scripted)', task)}\n`);
 process.stdout.write(`outcomes: ${[...outcomes].sort().join(', ')}\n`);
