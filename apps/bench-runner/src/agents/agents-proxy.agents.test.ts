@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENTS } from '@recovery-bench/agents';
 import { AGENT_IDS, type AgentId } from '@recovery-bench/coding-repos';
@@ -23,14 +24,16 @@ const RECORD = process.env.RECORD_AGENT_SHAPES === '1';
 
 describe.skipIf(!AGENTS_ENABLED)(`real agents through the proxy, pinned and plain${AGENTS_ENABLED ? '' : ` — skipped: ${AGENTS_SKIP_REASON}`}`, () => {
   let dir: string;
+  let codexDir: string;
   let sim: SimEngine;
   const proxies = new Map<string, { proxy: ProxyHandle; recordsPath: string }>();
 
   beforeAll(async () => {
-    // Not under /tmp: Codex's own sandbox (its default, the plain mode) mounts a fresh /tmp, where its CODEX_HOME
-    // would then vanish with the helper it runs commands through.
+    dir = await mkdtemp(join(tmpdir(), 'agents-proxy-'));
+    // Codex's sessions not under /tmp: its own sandbox (its default, the plain mode) mounts a fresh /tmp, where its
+    // work folder and CODEX_HOME would vanish, with the helper it runs commands through.
     await mkdir(join(REPO_ROOT, '.cache'), { recursive: true });
-    dir = await mkdtemp(join(REPO_ROOT, '.cache', 'agents-proxy-'));
+    codexDir = await mkdtemp(join(REPO_ROOT, '.cache', 'agents-proxy-codex-'));
     sim = await startSimEngine({ profile: 'ideal', seed: 0, scripts: sessionScripts(AGENT_IDS) });
     for (const rules of ['paper', 'extended'] as const) {
       const recordsPath = join(dir, `calls-${rules}.jsonl`);
@@ -41,7 +44,7 @@ describe.skipIf(!AGENTS_ENABLED)(`real agents through the proxy, pinned and plai
   afterAll(async () => {
     for (const { proxy } of proxies.values()) await proxy.close(1_000);
     await sim?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    for (const root of [dir, codexDir]) if (root) await rm(root, { recursive: true, force: true });
   });
 
   async function records(rules: string, runId: string): Promise<CallRecord[]> {
@@ -58,7 +61,7 @@ describe.skipIf(!AGENTS_ENABLED)(`real agents through the proxy, pinned and plai
     const rules = SESSION_RULES[agent];
     const runId = `${agent}-${mode}`;
     const { proxy } = proxies.get(rules)!;
-    const folder = await sessionFolder(dir, agent, mode);
+    const folder = await sessionFolder(agent === 'codex' ? codexDir : dir, agent, mode);
     const result = await runSession(agent, mode, `${proxy.url}/runs/${runId}`, folder, sim.model);
     expect(result.exitCode, result.output).toBe(0);
 

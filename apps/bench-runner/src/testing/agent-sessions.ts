@@ -12,7 +12,9 @@ import { runCli } from './run-cli.ts';
  * whose token lacks a permission (unrecoverable). The sim engine's script calls it with the agent's own shell tool;
  * reading the runtime note, the sim reports the failure, so the agent ends.
  */
-export const FAILING_SCRIPT = 'echo "error: permission denied: the deploy token is read-only" >&2\nexit 1\n';
+// The pause lets an agent's terminal capture read the message before the process is gone (Qwen Code once recorded
+// an empty output for a script that exited at once).
+export const FAILING_SCRIPT = 'echo "error: permission denied: the deploy token is read-only" >&2\nsleep 0.3\nexit 1\n';
 export const NOTE = 'Note from the tool runtime: the last attempt called';
 
 export type SessionMode = 'pinned' | 'plain';
