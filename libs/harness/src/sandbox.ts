@@ -29,22 +29,11 @@ export interface SandboxPolicy {
   };
 }
 
-export interface SandboxRunOptions {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  /** Output kept per stream (default 4 MiB). */
-  maxBytes?: number;
+export interface SandboxRunOptions extends SuperviseOptions {
   policy: SandboxPolicy;
 }
 
-export interface SandboxResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number | null;
-  timedOut: boolean;
-  wallMs: number;
+export interface SandboxResult extends Supervised {
   /**
    * Processes of the program still alive when it ended and that the sandbox then killed (detached ones included):
    * counted before the teardown, so a caller knows nothing of the program outlives `run`.
@@ -76,6 +65,7 @@ export interface SuperviseOptions {
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Output kept per stream (default 4 MiB). */
   maxBytes?: number;
 }
 
