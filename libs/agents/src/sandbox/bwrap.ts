@@ -42,6 +42,7 @@ async function runInBwrap(command: string, args: readonly string[], options: San
   const statusDir = join(own, 'status');
   const census = join(statusDir, 'census');
   const cgroup = createCgroup(own.split('/').at(-1)!, policy.limits);
+  let tornDown = 'unavailable' in cgroup;
   try {
     for (const dir of [bridgeDir, statusDir]) mkdirSync(dir, { mode: 0o700 });
     const bridge = await openHostBridge(bridgeDir, policy.allowPorts);
@@ -55,12 +56,16 @@ async function runInBwrap(command: string, args: readonly string[], options: San
         : ['sh', '-c', `${cgroup.procsFiles.map((f) => `echo $$ > '${f}'`).join(' && ')} && exec "$@"`, 'sh', ...bwrap];
       const result = await supervise(launch[0]!, launch.slice(1), options);
       const leftovers = existsSync(census) ? Number(readFileSync(census, 'utf8')) || 0 : 0;
+      // Checked, not assumed: a process that survived the PID namespace's end fails the run here.
       if (!('unavailable' in cgroup)) await cgroup.teardown();
+      tornDown = true;
       return { ...result, leftovers };
     } finally {
       await bridge.close();
     }
   } finally {
+    // After a failure on the way (a bridge that did not open, a program that did not start), the group still goes.
+    if (!tornDown && !('unavailable' in cgroup)) await cgroup.teardown().catch(() => undefined);
     rmSync(own, { recursive: true, force: true });
   }
 }
