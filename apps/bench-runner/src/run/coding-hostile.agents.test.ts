@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { AGENT_IDS, agentDriver, type AgentId, codingBenchmark, outcomeScorer, startDataService, taskMarker, type CodingTask, type DataService } from '@recovery-bench/coding-repos';
+import { AGENT_IDS, agentDriver, checkPython, type AgentId, codingBenchmark, outcomeScorer, startDataService, taskMarker, type CodingTask, type DataService } from '@recovery-bench/coding-repos';
 import { OpenAIClient } from '@recovery-bench/engines';
 import { startProxy } from '@recovery-bench/proxy';
 import { ScriptRegistry, startSimEngine } from '@recovery-bench/sim-engine';
@@ -21,8 +21,10 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
   let service: DataService;
   let server: Server;
   let accepted = 0;
+  let python: string;
 
   beforeAll(async () => {
+    python = await checkPython();
     service = await startDataService();
     server = createServer((socket) => {
       accepted++;
@@ -38,7 +40,7 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
 
   /** One run of `agent` whose only tool call is the hostile attempts; what it left in its copy and on the host. */
   async function hostileAgentRun(agent: AgentId, sandbox: Sandbox) {
-    const targets = hostileTargets((server.address() as AddressInfo).port);
+    const targets = hostileTargets((server.address() as AddressInfo).port, python);
     const driver = agentDriver(agent);
     const scripts = new ScriptRegistry();
     scripts.add({
@@ -65,7 +67,7 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       return {
         marks: ATTEMPTS.filter((a) => files.includes(`${a}.txt`)), testbedPython: files.includes('python-is-the-testbeds.txt'),
-        wroteOutside: readdirSync(targets.outside).length > 0, connected: accepted > before, outlived: existsSync(targets.outlived), leaked: existsSync(targets.leak),
+        wroteOutside: readdirSync(targets.outside).length > 0, wrotePython: targets.wrotePython(), connected: accepted > before, outlived: existsSync(targets.outlived), leaked: existsSync(targets.leak),
         score: await outcomeScorer.score(task, transcript),
       };
     } finally {
@@ -78,7 +80,7 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
     const missing = missingAgent(agent);
     if (missing) return void context.skip(missing);
     const run = await hostileAgentRun(agent, (bwrap as { sandbox: Sandbox }).sandbox);
-    expect(run).toMatchObject({ marks: [], testbedPython: true, wroteOutside: false, connected: false, outlived: false, leaked: false });
+    expect(run).toMatchObject({ marks: [], testbedPython: true, wroteOutside: false, wrotePython: false, connected: false, outlived: false, leaked: false });
     // No result file: the run fails as any run without one, scored, not an error.
     expect(run.score).toMatchObject({ outcome: 'fail', details: { resultFileWritten: false } });
   });
@@ -88,6 +90,6 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
     if (missing) return void context.skip(missing);
     const run = await hostileAgentRun('qwen-code', await SERVICES.sandbox('none'));
     expect(run.marks).toEqual(expect.arrayContaining(['read-outside', 'write-outside', 'connect-other-port', 'signal-harness', 'fork-300']));
-    expect(run).toMatchObject({ wroteOutside: true, connected: true, outlived: true });
+    expect(run).toMatchObject({ wroteOutside: true, wrotePython: true, connected: true, outlived: true });
   });
 });

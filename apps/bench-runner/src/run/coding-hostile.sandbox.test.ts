@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -39,7 +38,7 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
 
   /** The attempts, then the honest solution of grade_book (fetch, solve, run the tests), in the flaky-free mode. */
   async function hostileRun(sandbox: Sandbox): Promise<{ score: Score; marks: string[]; targets: Targets; wrotePython: boolean; testbedPython: boolean }> {
-    const targets = hostileTargets((server.address() as AddressInfo).port);
+    const targets = hostileTargets((server.address() as AddressInfo).port, python);
     const { steps } = await loadSolution('grade_book');
     const locate = await scriptedAgent([...hostileCommands(targets), ...steps], 'Done: grades.csv is written. The tests pass.');
     const benchmark = codingBenchmark({ service, locate, sandbox, limits: { maxOutputTokens: 32_000, contextWindow: 32_768, timeoutMs: 120_000 }, concurrency: 1 });
@@ -47,9 +46,7 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
     const transcript = await benchmark.run(task, scriptedContext());
     const score = await outcomeScorer.score(task, transcript);
     const files = (transcript as { observed?: { filesAfter?: string[] } }).observed?.filesAfter ?? [];
-    const sitePackages = execFileSync(python, ['-c', 'import site; print(site.getsitepackages()[0])']).toString().trim();
-    const wrotePython = existsSync(join(sitePackages, 'rb-hostile-probe.pth'));
-    rmSync(join(sitePackages, 'rb-hostile-probe.pth'), { force: true });
+    const wrotePython = targets.wrotePython();
     targets.remove();
     expect(files).toContain('started.txt');
     return { score, marks: ATTEMPTS.filter((a) => files.includes(`${a}.txt`)), targets, wrotePython, testbedPython: files.includes('python-is-the-testbeds.txt') };
