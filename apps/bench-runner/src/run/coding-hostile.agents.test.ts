@@ -1,6 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { AGENT_IDS, agentDriver, checkPython, type AgentId, codingBenchmark, outcomeScorer, startDataService, taskMarker, type CodingTask, type DataService } from '@recovery-bench/coding-repos';
 import { OpenAIClient } from '@recovery-bench/engines';
 import { startProxy } from '@recovery-bench/proxy';
@@ -8,7 +6,7 @@ import { ScriptRegistry, startSimEngine } from '@recovery-bench/sim-engine';
 import type { Sandbox } from '@recovery-bench/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../services.ts';
-import { ATTEMPTS, hostileCommands, hostileTargets } from '../testing/hostile-agent.ts';
+import { ATTEMPTS, forbiddenPort, hostileCommands, hostileTargets, type ForbiddenPort } from '../testing/hostile-agent.ts';
 import { AGENTS_ENABLED, AGENTS_SKIP_REASON, missingAgent } from '../testing/user-agents.ts';
 
 // The hostile attempts of testing/hostile-agent.ts made by each real agent through its own shell tool (one call of
@@ -19,28 +17,23 @@ const skip = !AGENTS_ENABLED ? AGENTS_SKIP_REASON : 'missing' in bwrap ? bwrap.m
 
 describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's shell tool, sandboxed${skip ? ` — skipped: ${skip}` : ''}`, () => {
   let service: DataService;
-  let server: Server;
-  let accepted = 0;
+  let forbidden: ForbiddenPort;
   let python: string;
 
   beforeAll(async () => {
     python = await checkPython();
     service = await startDataService();
-    server = createServer((socket) => {
-      accepted++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    forbidden = await forbiddenPort();
   });
 
   afterAll(async () => {
-    server?.close();
+    forbidden?.close();
     await service?.close();
   });
 
   /** One run of `agent` whose only tool call is the hostile attempts; what it left in its copy and on the host. */
   async function hostileAgentRun(agent: AgentId, sandbox: Sandbox) {
-    const targets = hostileTargets((server.address() as AddressInfo).port, python);
+    const targets = hostileTargets(forbidden.port, python);
     const driver = agentDriver(agent);
     const scripts = new ScriptRegistry();
     scripts.add({
@@ -50,7 +43,7 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
     });
     await using sim = await startSimEngine({ profile: 'paper/qwen3-8b', scripts });
     const proxy = await startProxy({ upstream: { url: sim.url }, model: { servedName: sim.model } });
-    const before = accepted;
+    const before = forbidden.accepted();
     try {
       const benchmark = codingBenchmark({
         service, concurrency: 1, limits: { maxOutputTokens: 8192, contextWindow: 32_768, timeoutMs: 180_000 },
@@ -67,7 +60,7 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       return {
         marks: ATTEMPTS.filter((a) => files.includes(`${a}.txt`)), testbedPython: files.includes('python-is-the-testbeds.txt'),
-        wroteOutside: readdirSync(targets.outside).length > 0, wrotePython: targets.wrotePython(), connected: accepted > before, outlived: existsSync(targets.outlived), leaked: existsSync(targets.leak),
+        wroteOutside: readdirSync(targets.outside).length > 0, wrotePython: targets.wrotePython(), connected: forbidden.accepted() > before, outlived: existsSync(targets.outlived), leaked: existsSync(targets.leak),
         score: await outcomeScorer.score(task, transcript),
       };
     } finally {

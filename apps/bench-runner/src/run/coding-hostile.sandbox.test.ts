@@ -1,13 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { checkPython, codingBenchmark, outcomeScorer, startDataService, type CodingTask, type DataService } from '@recovery-bench/coding-repos';
 import { loadSolution, scriptedAgent, scriptedContext } from '@recovery-bench/coding-repos/testing/scripted-agent';
 import type { Sandbox, Score } from '@recovery-bench/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../services.ts';
-import { ATTEMPTS, hostileCommands, hostileTargets, type Targets } from '../testing/hostile-agent.ts';
+import { ATTEMPTS, forbiddenPort, hostileCommands, hostileTargets, type ForbiddenPort, type Targets } from '../testing/hostile-agent.ts';
 
 // A hostile agent in the coding testbed's real driver, checker and data service: before doing its task honestly, it
 // tries every escape a hostile agent was seen to try (each one leaves a mark this test can see: a file named for the
@@ -17,28 +15,23 @@ const bwrap = await SERVICES.sandbox('bwrap').then((sandbox) => ({ sandbox }), (
 
 describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'missing' in bwrap ? ` — skipped: ${bwrap.missing}` : ''}`, () => {
   let service: DataService;
-  let server: Server;
-  let accepted = 0;
+  let forbidden: ForbiddenPort;
   let python: string;
 
   beforeAll(async () => {
     service = await startDataService();
-    server = createServer((socket) => {
-      accepted++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    forbidden = await forbiddenPort();
     python = await checkPython();
   });
 
   afterAll(async () => {
-    server?.close();
+    forbidden?.close();
     await service?.close();
   });
 
   /** The attempts, then the honest solution of grade_book (fetch, solve, run the tests), in the flaky-free mode. */
   async function hostileRun(sandbox: Sandbox): Promise<{ score: Score; marks: string[]; targets: Targets; wrotePython: boolean; testbedPython: boolean }> {
-    const targets = hostileTargets((server.address() as AddressInfo).port, python);
+    const targets = hostileTargets(forbidden.port, python);
     const { steps } = await loadSolution('grade_book');
     const locate = await scriptedAgent([...hostileCommands(targets), ...steps], 'Done: grades.csv is written. The tests pass.');
     const benchmark = codingBenchmark({ service, locate, sandbox, limits: { maxOutputTokens: 32_000, contextWindow: 32_768, timeoutMs: 120_000 }, concurrency: 1 });
@@ -53,7 +46,7 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
   }
 
   it('in the bubblewrap sandbox every attempt fails, nothing outlives the agent, and the run is scored as usual', async () => {
-    const before = accepted;
+    const before = forbidden.accepted();
     const { score, marks, targets, wrotePython, testbedPython } = await hostileRun((bwrap as { sandbox: Sandbox }).sandbox);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(existsSync(targets.outlived)).toBe(false);
@@ -61,7 +54,7 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
     expect(testbedPython).toBe(true);
     expect(readdirSync(targets.outside)).toEqual([]);
     expect(wrotePython).toBe(false);
-    expect(accepted).toBe(before);
+    expect(forbidden.accepted()).toBe(before);
     expect(existsSync(targets.leak)).toBe(false);
     // The detached process was alive when the agent ended, and the sandbox ended it.
     expect(score).toMatchObject({ outcome: 'pass', details: { testsPassed: true, requests: 1, leftovers: expect.any(Number) } });
@@ -69,13 +62,13 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
   }, 120_000);
 
   it('without a sandbox (--sandbox none) the same agent gets through: the attempts above can succeed', async () => {
-    const before = accepted;
+    const before = forbidden.accepted();
     const { marks, targets, wrotePython, testbedPython } = await hostileRun(await SERVICES.sandbox('none'));
     expect(testbedPython).toBe(false);
     expect(marks).toEqual(expect.arrayContaining(['read-outside', 'write-outside', 'connect-other-port', 'signal-harness', 'fork-300']));
     expect(readdirSync(targets.outside)).toEqual(['written.txt']);
     expect(wrotePython).toBe(true);
-    expect(accepted).toBeGreaterThan(before);
+    expect(forbidden.accepted()).toBeGreaterThan(before);
     // A detached process outlives the agent (whether it also catches the checker's pytest in time is a race).
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(existsSync(targets.outlived)).toBe(true);

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { REPOS_DIR } from '@recovery-bench/coding-repos/testing/scripted-agent';
 
@@ -75,4 +77,21 @@ export function hostileTargets(port: number, python: string): Targets {
   writeFileSync(targets.homeFile, 'a file of the user\'s home\n');
   mkdirSync(targets.outside);
   return targets;
+}
+
+/** A loopback port nobody is allowed to reach, counting the connections it gets. */
+export interface ForbiddenPort {
+  port: number;
+  accepted(): number;
+  close(): void;
+}
+
+export async function forbiddenPort(): Promise<ForbiddenPort> {
+  let accepted = 0;
+  const server = createServer((socket) => {
+    accepted++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, accepted: () => accepted, close: () => void server.close() };
 }
