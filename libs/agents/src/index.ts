@@ -6,4 +6,3 @@ export { listAgents, type AgentStatus } from './list.ts';
 export { agentSpec, locateAgent, platformTarget, readInstallMarker, runtimeNeeds, type LocatedAgent, type LocateOptions } from './locate.ts';
 export { AGENT_SURFACES, proxyConnection, type AgentSurface, type ProxyConnection, type ProxyTarget } from './connect.ts';
 export { openSandbox, SandboxUnavailableError } from './sandbox/open.ts';
-export { bwrapArgs } from './sandbox/bwrap.ts';

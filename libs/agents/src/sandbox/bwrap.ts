@@ -71,8 +71,9 @@ async function runInBwrap(command: string, args: readonly string[], options: San
 }
 
 /**
- * A script per command that runs its command line, bound over the system's own (`/usr/bin/python3`, also in
- * /usr/local/bin and /bin where it is there): the command means that program whatever PATH a shell sets.
+ * A script per command that runs its command line, bound over the system's own where there is one (`/usr/bin` and
+ * `/usr/local/bin`; on a system whose /bin is a folder of its own, not a link to /usr/bin, a copy there stays): the
+ * command then means that program whatever PATH a shell sets.
  */
 function writeCommandShims(own: string, commands: Readonly<Record<string, readonly string[]>>): string[] {
   const args: string[] = [];
@@ -89,7 +90,7 @@ function writeCommandShims(own: string, commands: Readonly<Record<string, readon
 const shellQuote = (arg: string): string => `'${arg.replaceAll("'", "'\\''")}'`;
 
 /** Bubblewrap's arguments for a policy: what is mounted where, the namespaces, and the working folder. */
-export function bwrapArgs(policy: SandboxPolicy, cwd: string, readOnlyExtra: readonly string[] = [], writableExtra: readonly string[] = []): string[] {
+function bwrapArgs(policy: SandboxPolicy, cwd: string, readOnlyExtra: readonly string[] = [], writableExtra: readonly string[] = []): string[] {
   const args: string[] = [];
   for (const dir of SYSTEM_DIRS) {
     if (!existsSync(dir)) continue;
