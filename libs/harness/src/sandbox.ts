@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 
 /**
  * The sandbox a benchmark runs a model-driven program in (a coding agent and everything it starts). A benchmark
- * chooses the policy, never the mechanism: the suite lends it a sandbox through its services (`bwrap`, or `none`
- * when the user asked for none), and the sandbox owns the process from start to teardown.
+ * chooses the policy, never the mechanism: the suite lends it a sandbox through its services (`bwrap`, `docker`, or
+ * `none` when the user asked for none), and the sandbox owns the process from start to teardown.
  */
-export const SANDBOX_KINDS = ['auto', 'bwrap', 'none'] as const;
+export const SANDBOX_KINDS = ['auto', 'bwrap', 'docker', 'none'] as const;
 export type SandboxKind = (typeof SANDBOX_KINDS)[number];
 
 export interface SandboxPolicy {
@@ -44,7 +44,7 @@ export interface SandboxResult extends Supervised {
 export interface Sandbox {
   /** The mechanism that runs (`none`: no isolation, the program's process group only). */
   kind: Exclude<SandboxKind, 'auto'>;
-  /** The mechanism's version (`bwrap --version`), for the run record; null for `none`. */
+  /** The mechanism's version (`bwrap --version`, Docker's), for the run record; null for `none`. */
   version: string | null;
   /** What isolates and what does not, in a few words, for the report. */
   description: string;

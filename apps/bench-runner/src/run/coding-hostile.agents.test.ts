@@ -12,10 +12,13 @@ import { AGENTS_ENABLED, AGENTS_SKIP_REASON, missingAgent } from '../testing/use
 // The hostile attempts of testing/hostile-agent.ts made by each real agent through its own shell tool (one call of
 // it, scripted on the sim engine), in the coding testbed's default sandbox. Each attempt leaves a mark in the copy
 // only if it succeeds; none may, and the run ends and is scored as any other.
-const bwrap = await SERVICES.sandbox('bwrap').then((sandbox) => ({ sandbox }), (error: Error) => ({ missing: error.message }));
-const skip = !AGENTS_ENABLED ? AGENTS_SKIP_REASON : 'missing' in bwrap ? bwrap.missing : undefined;
+// Every agent in each sandbox backend that works here.
+const BACKENDS = await Promise.all(
+  (['bwrap', 'docker'] as const).map((kind) => SERVICES.sandbox(kind).then((sandbox) => ({ kind, sandbox }), (error: Error) => ({ kind, missing: error.message }))),
+);
+const CASES = AGENT_IDS.flatMap((agent) => BACKENDS.map((backend) => ({ agent, backend })));
 
-describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's shell tool, sandboxed${skip ? ` — skipped: ${skip}` : ''}`, () => {
+describe.skipIf(!AGENTS_ENABLED)(`hostile attempts through each real agent's shell tool, sandboxed${AGENTS_ENABLED ? '' : ` — skipped: ${AGENTS_SKIP_REASON}`}`, () => {
   let service: DataService;
   let forbidden: ForbiddenPort;
   let python: string;
@@ -69,10 +72,10 @@ describe.skipIf(skip !== undefined)(`hostile attempts through each real agent's 
     }
   }
 
-  it.for([...AGENT_IDS])('%s: every attempt fails inside the sandbox and the run is scored', { timeout: 300_000 }, async (agent, context) => {
-    const missing = missingAgent(agent);
-    if (missing) return void context.skip(missing);
-    const run = await hostileAgentRun(agent, (bwrap as { sandbox: Sandbox }).sandbox);
+  it.for(CASES)('$agent in $backend.kind: every attempt fails inside the sandbox and the run is scored', { timeout: 300_000 }, async ({ agent, backend }, context) => {
+    const missing = missingAgent(agent) ?? ('missing' in backend ? backend.missing : undefined);
+    if (missing || 'missing' in backend) return void context.skip(missing);
+    const run = await hostileAgentRun(agent, backend.sandbox);
     expect(run).toMatchObject({ marks: [], testbedPython: true, wroteOutside: false, wrotePython: false, connected: false, outlived: false, leaked: false });
     // No result file: the run fails as any run without one, scored, not an error.
     expect(run.score).toMatchObject({ outcome: 'fail', details: { resultFileWritten: false } });

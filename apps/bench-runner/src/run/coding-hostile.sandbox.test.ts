@@ -11,9 +11,12 @@ import { ATTEMPTS, forbiddenPort, hostileCommands, hostileTargets, type Forbidde
 // tries every escape a hostile agent was seen to try (each one leaves a mark this test can see: a file named for the
 // attempt in its copy, or a file or connection on the host). In the default sandbox every attempt fails and the run
 // is scored as usual; without one (`--sandbox none`), the same script gets through, so these checks can fail.
-const bwrap = await SERVICES.sandbox('bwrap').then((sandbox) => ({ sandbox }), (error: Error) => ({ missing: error.message }));
+// Each sandbox backend is tried where it works here (CI installs bubblewrap and starts a Docker engine).
+const BACKENDS = await Promise.all(
+  (['bwrap', 'docker'] as const).map((kind) => SERVICES.sandbox(kind).then((sandbox) => ({ kind, sandbox }), (error: Error) => ({ kind, missing: error.message }))),
+);
 
-describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'missing' in bwrap ? ` — skipped: ${bwrap.missing}` : ''}`, () => {
+describe(`a hostile agent in the coding testbed`, () => {
   let service: DataService;
   let forbidden: ForbiddenPort;
   let python: string;
@@ -45,9 +48,10 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
     return { score, marks: ATTEMPTS.filter((a) => files.includes(`${a}.txt`)), targets, wrotePython, testbedPython: files.includes('python-is-the-testbeds.txt') };
   }
 
-  it('in the bubblewrap sandbox every attempt fails, nothing outlives the agent, and the run is scored as usual', async () => {
+  it.for(BACKENDS)('in the $kind sandbox every attempt fails, nothing outlives the agent, and the run is scored as usual', { timeout: 120_000 }, async (opened, context) => {
+    if ('missing' in opened) return void context.skip(opened.missing);
     const before = forbidden.accepted();
-    const { score, marks, targets, wrotePython, testbedPython } = await hostileRun((bwrap as { sandbox: Sandbox }).sandbox);
+    const { score, marks, targets, wrotePython, testbedPython } = await hostileRun(opened.sandbox);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(existsSync(targets.outlived)).toBe(false);
     expect(marks).toEqual([]);
@@ -59,7 +63,7 @@ describe.skipIf(!('sandbox' in bwrap))(`a hostile agent in the coding testbed${'
     // The detached process was alive when the agent ended, and the sandbox ended it.
     expect(score).toMatchObject({ outcome: 'pass', details: { testsPassed: true, requests: 1, leftovers: expect.any(Number) } });
     expect((score.details as { leftovers: number }).leftovers).toBeGreaterThanOrEqual(1);
-  }, 120_000);
+  });
 
   it('without a sandbox (--sandbox none) the same agent gets through: the attempts above can succeed', async () => {
     const before = forbidden.accepted();

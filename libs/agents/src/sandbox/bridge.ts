@@ -42,7 +42,7 @@ export async function openHostBridge(dir: string, ports: readonly number[]): Pro
  */
 export const FORWARDER = `
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 const [dir, portList, census, command, ...args] = process.argv.slice(1);
 const ports = portList === '' ? [] : portList.split(',').map(Number);
@@ -56,10 +56,11 @@ await Promise.all(ports.map((port) => new Promise((resolve, reject) => {
   });
   server.once('error', reject).listen(port, '127.0.0.1', resolve);
 })));
+const zombie = (pid) => { try { return / Z /.test(readFileSync('/proc/' + pid + '/stat', 'utf8').replace(/^.*\\)/, '')); } catch { return true; } };
 const child = spawn(command, args, { stdio: 'inherit' });
 child.once('error', (error) => { console.error('sandbox: cannot start ' + command + ': ' + error.message); process.exit(127); });
 child.once('exit', (code, signal) => {
-  const alive = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name) && Number(name) !== process.pid && Number(name) !== 1);
+  const alive = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name) && Number(name) !== process.pid && Number(name) !== 1 && !zombie(name));
   writeFileSync(census, String(alive.length));
   process.exit(code ?? 128 + (signal === 'SIGKILL' ? 9 : 15));
 });

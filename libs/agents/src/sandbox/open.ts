@@ -1,6 +1,7 @@
 import { noneSandbox, type Sandbox, type SandboxKind } from '@recovery-bench/harness';
 import { RecoveryBenchError } from '@recovery-bench/errors';
 import { bwrapSandbox } from './bwrap.ts';
+import { dockerSandbox } from './docker.ts';
 
 export class SandboxUnavailableError extends RecoveryBenchError {
   override name = 'SandboxUnavailableError';
@@ -10,14 +11,24 @@ export class SandboxUnavailableError extends RecoveryBenchError {
   }
 }
 
-const INSTALL_HINT = 'install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap), or pass --sandbox none to run the agents unsandboxed';
+const HINTS = {
+  bwrap: 'install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap)',
+  docker: 'start a Docker engine on this machine (or set DOCKER_HOST to one that sees its files)',
+};
+const NONE_HINT = 'or pass --sandbox none to run the agents unsandboxed';
+
+const BACKENDS = {
+  bwrap: () => bwrapSandbox().catch((error: NodeJS.ErrnoException) => Promise.reject(new Error(error.code === 'ENOENT' ? 'bwrap is not installed' : error.message))),
+  docker: dockerSandbox,
+};
 
 /** Opened once per process and kind: the probe starts a sandbox. */
 const opened = new Map<SandboxKind, Promise<Sandbox>>();
 
 /**
- * The sandbox of `kind`: `bwrap` (bubblewrap, probed by starting one), `none` (explicitly no isolation), or `auto`,
- * the first that works here among the isolating ones. Without one, a one-line error says how to get one.
+ * The sandbox of `kind`: `bwrap` (bubblewrap), `docker` (a container per run), each probed by starting one; `none`
+ * (explicitly no isolation); or `auto`, the first of bwrap and docker that works here. Without one, a one-line
+ * error says why and how to get one.
  */
 export function openSandbox(kind: SandboxKind): Promise<Sandbox> {
   let sandbox = opened.get(kind);
@@ -31,10 +42,14 @@ export function openSandbox(kind: SandboxKind): Promise<Sandbox> {
 
 async function open(kind: SandboxKind): Promise<Sandbox> {
   if (kind === 'none') return noneSandbox;
-  try {
-    return await bwrapSandbox();
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'bwrap is not installed' : (error as Error).message;
-    throw new SandboxUnavailableError(`no sandbox for the agents: ${why}`, INSTALL_HINT);
+  const tried = kind === 'auto' ? (['bwrap', 'docker'] as const) : [kind];
+  const reasons: string[] = [];
+  for (const backend of tried) {
+    try {
+      return await BACKENDS[backend]();
+    } catch (error) {
+      reasons.push(`${backend}: ${(error as Error).message}`);
+    }
   }
+  throw new SandboxUnavailableError(`no sandbox for the agents (${reasons.join('; ')})`, `${tried.map((b) => HINTS[b]).join(', or ')}, ${NONE_HINT}`);
 }

@@ -1,16 +1,21 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Sandbox, SandboxPolicy } from '@recovery-bench/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dockerSandbox, SANDBOX_LABEL } from './docker.ts';
 import { openSandbox } from './open.ts';
 
-// What a program inside the bubblewrap sandbox can and cannot do, tried for real. Skipped, with the reason, where
-// bwrap is missing or cannot start a sandbox (CI installs it).
-const opened = await openSandbox('bwrap').then((sandbox) => ({ sandbox }), (error: Error) => ({ missing: error.message }));
+// What a program inside each sandbox can and cannot do, tried for real. Each backend is skipped, with the reason,
+// where it is missing or cannot start a sandbox (CI installs bubblewrap and starts a Docker engine).
+const BACKENDS = await Promise.all(
+  (['bwrap', 'docker'] as const).map((kind) => openSandbox(kind).then((sandbox) => ({ kind, sandbox }), (error: Error) => ({ kind, missing: error.message }))),
+);
 
 async function listen(): Promise<{ server: Server; port: number }> {
   const server = createServer((_req, res) => res.end('answered from the host'));
@@ -18,7 +23,7 @@ async function listen(): Promise<{ server: Server; port: number }> {
   return { server, port: (server.address() as AddressInfo).port };
 }
 
-describe.skipIf(!('sandbox' in opened))(`the bubblewrap sandbox${'missing' in opened ? ` — skipped: ${opened.missing}` : ''}`, () => {
+for (const opened of BACKENDS) describe.skipIf('missing' in opened)(`the ${opened.kind} sandbox${'missing' in opened ? ` — skipped: ${opened.missing}` : ''}`, () => {
   let sandbox: Sandbox;
   let workspace: string;
   let secret: string;
@@ -89,4 +94,21 @@ describe.skipIf(!('sandbox' in opened))(`the bubblewrap sandbox${'missing' in op
     expect(result.leftovers).toBeGreaterThan(0);
     expect(result.leftovers).toBeLessThan(64);
   }, 90_000);
+});
+
+describe.skipIf(!BACKENDS.some((b) => b.kind === 'docker' && 'sandbox' in b))('the docker sandbox after its harness was killed', () => {
+  it('leaves the run container behind, and the next harness to open the sandbox removes it', async () => {
+    const docker = new (await import('dockerode')).default();
+    const hold = fileURLToPath(new URL('../testing/hold-sandbox-run.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', hold], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const owned = () => docker.listContainers({ all: true, filters: { label: [`${SANDBOX_LABEL}.owner=${child.pid}`] } });
+    await once(child.stdout!, 'data');
+    const deadline = Date.now() + 20_000;
+    while ((await owned()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(await owned()).toHaveLength(1);
+    await dockerSandbox();
+    expect(await owned()).toEqual([]);
+  }, 60_000);
 });
