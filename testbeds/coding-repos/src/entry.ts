@@ -27,8 +27,8 @@ export const CodingConfigSchema = z.strictObject({
   tasks: z.array(z.string()).optional(),
   limit: z.number().int().positive().optional(),
   /**
-   * Where the agents run: `auto` (default) the first sandbox that works here (bubblewrap), `bwrap`, or `none`, which
-   * runs them unsandboxed, as the harness's user (the report says so).
+   * Where the agents run: `auto` (default) the first sandbox that works here (bubblewrap, else Docker), `bwrap`,
+   * `docker`, or `none`, which runs them unsandboxed, as the harness's user (the report says so).
    */
   sandbox: z.enum(SANDBOX_KINDS).default('auto'),
   /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
@@ -36,7 +36,11 @@ export const CodingConfigSchema = z.strictObject({
   agentLimits: z.strictObject({
     /** The output limit every agent declares: a number of tokens, or a name of OUTPUT_LIMITS. */
     maxOutputTokens: z.union([z.enum(OUTPUT_LIMIT_NAMES), z.number().int().positive()]).default('paper').transform((v) => (typeof v === 'number' ? v : OUTPUT_LIMITS[v])),
-    contextWindow: z.number().int().positive().default(32_768),
+    /**
+     * The context window every agent is told (its compaction and output budget follow it), or `agent-default`: none
+     * declared, so each agent assumes its own; Qwen Code then asks for the whole output limit, as in the paper.
+     */
+    contextWindow: z.union([z.literal('agent-default'), z.number().int().positive()]).default(32_768),
     timeoutMs: z.number().int().positive().default(180_000),
   }).prefault({}),
 });

@@ -20,7 +20,7 @@ export const codex: AgentDriver = {
     const config = [
       `model = ${q(input.endpoint.model)}`,
       'model_provider = "recovery-bench"',
-      `model_context_window = ${input.limits.contextWindow}`,
+      ...(input.limits.contextWindow === 'agent-default' ? [] : [`model_context_window = ${input.limits.contextWindow}`]),
       `model_max_output_tokens = ${input.limits.maxOutputTokens}`,
       'approval_policy = "never"',
       'sandbox_mode = "danger-full-access"',

@@ -37,7 +37,7 @@ async function writeConfig(path: string, input: AgentRunInput): Promise<void> {
         npm: '@ai-sdk/openai-compatible',
         name: PROVIDER,
         options: { baseURL: input.endpoint.openaiBaseUrl, apiKey: 'sk-recovery-bench' },
-        models: { [input.endpoint.model]: { name: input.endpoint.model, tool_call: true, limit: { context: input.limits.contextWindow, output: input.limits.maxOutputTokens } } },
+        models: { [input.endpoint.model]: { name: input.endpoint.model, tool_call: true, ...(input.limits.contextWindow === 'agent-default' ? {} : { limit: { context: input.limits.contextWindow, output: input.limits.maxOutputTokens } }) } },
       },
     },
     model: `${PROVIDER}/${input.endpoint.model}`,

@@ -31,7 +31,11 @@ export const qwenCode: AgentDriver = {
   },
 };
 
-/** The pinned output limit and context window, telemetry off, OpenAI auth (settings file of Qwen Code 0.24). */
+/**
+ * The pinned output limit and context window, telemetry off, OpenAI auth (settings file of Qwen Code 0.24). With a
+ * declared window Qwen Code 0.24.4 lowers each request to the window less the prompt and a 10,000-token margin (at
+ * least 4,000); without one (`agent-default`) it asks for the whole output limit, as the paper's runs did.
+ */
 async function writeQwenSettings(home: string, input: AgentRunInput): Promise<void> {
   const settings = {
     privacy: { usageStatisticsEnabled: false },
@@ -39,7 +43,10 @@ async function writeQwenSettings(home: string, input: AgentRunInput): Promise<vo
     security: { auth: { selectedType: 'openai' } },
     model: {
       name: input.endpoint.model,
-      generationConfig: { samplingParams: { max_tokens: input.limits.maxOutputTokens }, contextWindowSize: input.limits.contextWindow },
+      generationConfig: {
+        samplingParams: { max_tokens: input.limits.maxOutputTokens },
+        ...(input.limits.contextWindow === 'agent-default' ? {} : { contextWindowSize: input.limits.contextWindow }),
+      },
     },
   };
   await mkdir(join(home, '.qwen'), { recursive: true });

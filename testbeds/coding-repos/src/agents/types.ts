@@ -28,7 +28,8 @@ export interface AgentEndpoint {
 /** What every agent is given: the output limit and context window it must declare, and its time limit. */
 export interface AgentLimits {
   maxOutputTokens: number;
-  contextWindow: number;
+  /** Declared to the agent; `agent-default`: not declared, so the agent assumes its own (as in the paper's runs). */
+  contextWindow: number | 'agent-default';
   timeoutMs: number;
 }
 
