@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,11 @@ describe('installAgents', () => {
     expect(located.command).toEqual([process.execPath, join(result!.dir, 'node_modules/fixture-agent/cli.js')]);
     const run = spawnSync(located.command[0]!, located.command.slice(1), { encoding: 'utf8' });
     expect(run.stdout).toContain('fixture-agent 1.2.3');
+    // The version is the installed package's own, not the catalog's pin (a report names what ran).
+    expect(located.version).toBe('1.2.3');
+    const repinned = { ...CATALOG, script: { ...CATALOG.script!, version: '9.9.9' } };
+    cpSync(result!.dir, join(cacheDir, 'agents', 'script@9.9.9'), { recursive: true });
+    expect(locateAgent('script', { cacheDir, catalog: repinned }).version).toBe('1.2.3');
 
     const again = await installAgents(['script'], { cacheDir, catalog: CATALOG, npmSpec: () => tarball });
     expect(again[0]!.installed).toBe(false);

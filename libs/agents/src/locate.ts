@@ -15,6 +15,7 @@ export interface LocateOptions {
 
 export interface LocatedAgent {
   name: string;
+  /** The version installed, read from the agent's own package.json (the catalog's pin where it has none). */
   version: string;
   /** The install folder (an npm prefix). */
   dir: string;
@@ -59,8 +60,19 @@ export function locateAgent(name: string, options: LocateOptions = {}): LocatedA
   if (readInstallMarker(spec, cacheDir) === undefined) throw new AgentMissingError(spec.name, spec.version, cacheDir);
   const bin = resolveEntry(spec, dir);
   if (bin === undefined) throw new AgentMissingError(spec.name, spec.version, cacheDir);
-  if (spec.runtime === 'native') return { name: spec.name, version: spec.version, dir, bin, command: [bin] };
-  return { name: spec.name, version: spec.version, dir, bin, command: [nodeFor(spec, { ...options, cacheDir, catalog }), bin] };
+  const version = installedVersion(spec, dir);
+  if (spec.runtime === 'native') return { name: spec.name, version, dir, bin, command: [bin] };
+  return { name: spec.name, version, dir, bin, command: [nodeFor(spec, { ...options, cacheDir, catalog }), bin] };
+}
+
+/** The `version` of the installed package's own package.json: what runs, whatever the catalog pins. */
+function installedVersion(spec: AgentSpec, dir: string): string {
+  try {
+    const version = (JSON.parse(readFileSync(join(dir, 'node_modules', spec.package, 'package.json'), 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' && version !== '' ? version : spec.version;
+  } catch {
+    return spec.version;
+  }
 }
 
 function resolveEntry(spec: AgentSpec, dir: string): string | undefined {
