@@ -14,4 +14,5 @@ export { dockerRunLine } from './adapters/docker/run-line.ts';
 export { pruneEngines, type PruneOptions, type PruneResult } from './adapters/docker/prune.ts';
 export { connectDocker, dockerStatus } from './adapters/docker/client.ts';
 export { ProcessEngineConfigSchema, ProcessEngineOptionsSchema, checkProcessOptions } from './adapters/process/config.ts';
+export type { SimEngineConfigInput } from './adapters/sim.ts';
 export { OpenAIClient, type OpenAIClientOptions } from './client/openai-client.ts';

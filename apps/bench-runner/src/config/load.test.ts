@@ -69,7 +69,8 @@ describe('run config', () => {
     expect(preset.systems.map((s) => s.arm)).toEqual(['off', 'proxy-c3', 'e1', 'e2']);
     const lab = parseRunConfig({ ...loadRunConfig(write(VALID)), models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } } }, 'lab');
     const swapped = overrideEngines(lab, 'sim');
-    expect(swapped.engines).toEqual({ vllm: { kind: 'sim', seed: 0 } });
+    // The sim stands in for the engine it replaces: vLLM's context check and engine kind.
+    expect(swapped.engines).toEqual({ vllm: { kind: 'sim', seed: 0, imitates: 'vllm' } });
     expect(swapped.systems).toEqual(lab.systems);
     expect(() => presetConfig('defualt')).toThrow(/unknown preset "defualt" \(did you mean "default"\?\); presets: default, study3, /);
   });

@@ -4,7 +4,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { presetInput } from './presets.ts';
 import { benchmarkEntries } from '../benchmarks.ts';
-import { runConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
+import { IMITATED_ENGINES, runConfigSchema, type RunConfig, type RunConfigInput } from './schema.ts';
 
 /** Validates config data; errors name the source and every bad field. Benchmark sections are checked by their entries' schemas. */
 export function parseRunConfig(data: unknown, source: string): RunConfig {
@@ -38,12 +38,19 @@ export function presetConfig(id: string): RunConfig {
 }
 
 /**
- * `--engine-override sim`: every engine becomes the sim engine, so any preset runs here without a GPU.
- * Models keep their sim profiles (every preset names one per model).
+ * `--engine-override sim`: every engine becomes the sim engine, so any preset runs here without a GPU. Models keep
+ * their sim profiles (every preset names one per model); each sim stands in for the engine it replaces
+ * (`imitates`: that engine's context check and wording, and its kind for the proxy).
  */
 export function overrideEngines(config: RunConfig, kind: 'sim'): RunConfig {
-  const engines = Object.fromEntries(Object.keys(config.engines).map((name) => [name, { kind, seed: 0 }]));
+  const engines = Object.fromEntries(Object.entries(config.engines).map(([name, engine]) => [name, { kind, seed: 0, ...imitated(engine) }]));
   return parseRunConfig({ ...config, engines, description: `${config.description ?? config.name} (engines replaced by the sim engine)` }, `${config.name} with --engine-override ${kind}`);
+}
+
+function imitated(engine: RunConfig['engines'][string]): { imitates?: (typeof IMITATED_ENGINES)[number] } {
+  if (engine.kind === 'sim') return engine.imitates ? { imitates: engine.imitates } : {};
+  const family = engine.engine;
+  return (IMITATED_ENGINES as readonly string[]).includes(family ?? '') ? { imitates: family as (typeof IMITATED_ENGINES)[number] } : {};
 }
 
 /** The JSON Schema of the config, for editors (`# yaml-language-server: $schema=…`). */

@@ -1,4 +1,5 @@
 import { PRESETS as ANALYSIS_PRESET_REGISTRY, type PresetId as AnalysisPresetId } from '@recovery-bench/analysis';
+import { CLAMP_MODES } from '@recovery-bench/proxy';
 import { z } from 'zod';
 import { checkModelsForEngines, DockerRunEngineSchema, ModelServingSchema, ProcessRunEngineSchema } from './engines.ts';
 
@@ -12,9 +13,20 @@ export type Arm = (typeof ARMS)[number];
 
 const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - (starting with a letter or digit)');
 
+/** The engines a sim engine can stand in for (`imitates`). */
+export const IMITATED_ENGINES = ['llama.cpp', 'vllm', 'sglang', 'geulpu'] as const;
+
 export const SimEngineConfigSchema = z.strictObject({
   kind: z.literal('sim'),
   seed: z.number().int().default(0),
+  /**
+   * The real engine this sim stands in for (`--engine-override sim` sets it from the engine it replaces): the sim
+   * then checks each request against the model's context as that engine does, with its status and wording
+   * (SGLang rejects prompt + max_tokens at or over the context, vLLM over it; llama.cpp only a prompt that fills
+   * it, and answers bad requests as llama.cpp does), and the proxy treats it as that engine (pins, clamp, failure
+   * parsing). The model's behaviour stays its sim profile's.
+   */
+  imitates: z.enum(IMITATED_ENGINES).optional(),
 });
 
 export const ExternalEngineConfigSchema = z.strictObject({
@@ -50,6 +62,12 @@ export const SystemConfigSchema = z.strictObject({
   rules: z.enum(['paper', 'extended']).default('paper'),
   /** The proxy lowers every request's output budget to this many tokens (the paper's 8,192 run of SGLang). */
   maxTokensCap: z.number().int().positive().optional(),
+  /**
+   * How the proxy fits the output budget to the engine's context: `count` (before sending), `on-error` (one retry
+   * after the engine's overflow error) or `off` (the engine gets the client's request and answers it, e.g. SGLang's
+   * 400 in the paper's main run of layer 2). Default: the engine's (vLLM `count`, SGLang `on-error`, others `off`).
+   */
+  clamp: z.enum(CLAMP_MODES).optional(),
 });
 export type SystemConfig = z.infer<typeof SystemConfigSchema>;
 

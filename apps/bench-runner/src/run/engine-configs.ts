@@ -1,8 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { EngineConfigInput, ModelSpecInput } from '@recovery-bench/engines';
+import type { EngineConfigInput, ModelSpecInput, SimEngineConfigInput } from '@recovery-bench/engines';
 import { BenchError } from '@recovery-bench/harness';
 import { weightFormat } from '../config/engines.ts';
-import type { RunConfig } from '../config/schema.ts';
+import type { IMITATED_ENGINES, RunConfig } from '../config/schema.ts';
+
+type ImitatedEngine = (typeof IMITATED_ENGINES)[number];
 
 const DEFAULT_CONTEXT = 32_768;
 
@@ -16,7 +18,10 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
   if (!engine || !entry) throw new BenchError('config:invalid', `no engine "${name}" or model "${model}" in config ${config.name}`);
   switch (engine.kind) {
     case 'sim':
-      return { kind: 'sim', profile: entry.simProfile!, seed: engine.seed, ...(opts.simScriptsDir ? { scriptsDir: opts.simScriptsDir } : {}) };
+      return {
+        kind: 'sim', profile: entry.simProfile!, seed: engine.seed, ...(opts.simScriptsDir ? { scriptsDir: opts.simScriptsDir } : {}),
+        ...(engine.imitates ? imitation(engine.imitates, entry.contextLength ?? DEFAULT_CONTEXT) : {}),
+      };
     case 'external':
       // As before adapters: the URL is trusted at start; a dead engine shows up as errors in the samples.
       return {
@@ -34,6 +39,19 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
       return { kind: 'process', ...options, ...(hasWeights ? { model: modelSpec(config, model, format, opts.cwd) } : {}) };
     }
   }
+}
+
+/**
+ * What a sim engine standing in for a real one carries of it: that engine's context check on the model's context
+ * (its status and wording), llama.cpp's answers to bad requests, and the engine kind the proxy sees.
+ */
+function imitation(engine: ImitatedEngine, contextTokens: number): Pick<SimEngineConfigInput, 'quirks' | 'dialect' | 'engineKind'> {
+  const style = { 'llama.cpp': 'llamacpp', vllm: 'vllm', sglang: 'sglang' } as const;
+  return {
+    engineKind: engine,
+    ...(engine === 'llama.cpp' ? { dialect: 'llama.cpp' as const } : {}),
+    ...(engine === 'geulpu' ? {} : { quirks: { contextLimit: { contextTokens, style: style[engine] } } }),
+  };
 }
 
 function modelSpec(config: RunConfig, model: string, format: 'gguf' | 'hf' | undefined, cwd = process.cwd()): ModelSpecInput {

@@ -97,7 +97,7 @@ export async function startSystem(config: RunConfig, system: SystemConfig, engin
       extraPins: layer.engineLayer ? { geulpu_tool_errors: 'c3' } : {},
     },
     layer: { ...layer, rules: system.rules },
-    clamp: system.maxTokensCap === undefined ? {} : { maxTokensCap: system.maxTokensCap },
+    clamp: { ...(system.clamp ? { mode: system.clamp } : {}), ...(system.maxTokensCap === undefined ? {} : { maxTokensCap: system.maxTokensCap }) },
     records: { path: callsPath, bodies: config.records.bodies, rendered: config.records.rendered },
   };
   let proxy: ProxyHandle;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ScriptRegistry, SimConfigError, SimDialectSchema, startSimEngine } from '@recovery-bench/sim-engine';
+import { ENGINE_KIND_IDS } from '@recovery-bench/proxy';
+import { ScriptRegistry, SimConfigError, SimDialectSchema, SimQuirksSchema, startSimEngine } from '@recovery-bench/sim-engine';
 import { parseEngineConfig } from './config-error.ts';
 import { abortedError, EngineError } from './errors.ts';
 import { probeHealth } from './health.ts';
@@ -17,6 +18,13 @@ export const SimEngineConfigSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(0),
   /** Whose answers bad requests get: `openai`, or `llama.cpp` (the real server's status codes and bodies). */
   dialect: SimDialectSchema.default('openai'),
+  /** Engine misbehaviour on demand: a context check with an engine's wording, parse failures (sim-engine quirks). */
+  quirks: SimQuirksSchema.optional(),
+  /**
+   * The engine family the sim reports to the proxy (its pins, clamp and failure parsing), when it stands in for
+   * one; default `generic`.
+   */
+  engineKind: z.enum(ENGINE_KIND_IDS).default('generic'),
 });
 export type SimEngineConfigInput = z.input<typeof SimEngineConfigSchema>;
 
@@ -26,7 +34,7 @@ async function startSim(input: SimEngineConfigInput, ctx: EngineStartContext): P
   let sim: Awaited<ReturnType<typeof startSimEngine>>;
   try {
     const scripts = config.scriptsDir ? await ScriptRegistry.fromDirectory(config.scriptsDir) : new ScriptRegistry();
-    sim = await startSimEngine({ profile: config.profile, seed: config.seed, model: config.model, scripts, port: config.port, dialect: config.dialect });
+    sim = await startSimEngine({ profile: config.profile, seed: config.seed, model: config.model, scripts, port: config.port, dialect: config.dialect, quirks: config.quirks });
   } catch (error) {
     if (error instanceof SimConfigError) throw new EngineError('engine:bad-config', `sim engine: ${error.message}`, { cause: error });
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new EngineError('engine:port-in-use', `sim engine: port ${config.port} is taken`, { cause: error });
@@ -37,8 +45,8 @@ async function startSim(input: SimEngineConfigInput, ctx: EngineStartContext): P
     url: sim.url,
     baseUrl: sim.baseUrl,
     model: sim.model,
-    engineKind: 'generic',
-    detail: { adapter: 'sim', profile: sim.profile.id, seed: config.seed, dialect: config.dialect },
+    engineKind: config.engineKind,
+    detail: { adapter: 'sim', profile: sim.profile.id, seed: config.seed, dialect: config.dialect, ...(config.quirks ? { quirks: config.quirks } : {}) },
     health: () => probeHealth(`${sim.url}/health`),
     logs: () => [],
     stop,
