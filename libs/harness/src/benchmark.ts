@@ -57,6 +57,8 @@ export interface ModelEndpoint {
 
 export interface RunContext {
   model: ModelClient;
+  /** The model's id in the run config's `models` (e.g. `qwen3-8b`), where a runner has one. */
+  modelId?: string;
   endpoint?: ModelEndpoint;
   plugins: readonly ClientPlugin[];
   seed: number;

@@ -51,6 +51,11 @@ export interface BenchmarkReportInput {
   manifests: readonly unknown[];
   resamples: number;
   seed: number;
+  /**
+   * The proxy's record of every model call, per system: how many calls ended under each code of its failure
+   * taxonomy (`ok` included). Absent where no run kept calls.jsonl.
+   */
+  calls?: readonly { system: string; codes: Readonly<Record<string, number>> }[];
 }
 
 /** A benchmark's own part of a report. */

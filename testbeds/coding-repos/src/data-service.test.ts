@@ -59,7 +59,7 @@ describe('data service', () => {
     expect((await get(`${service.url}/other`)).status).toBe(404);
   });
 
-  it('gives every run data of its own, even two runs of one repository and seed, and says which dataset it served', async () => {
+  it('without a run key gives every run data of its own, even two runs of one repository and seed, and says which dataset it served', async () => {
     const a = service.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
     const b = service.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
     const [bodyA, bodyB] = await Promise.all([a, b].map(async (run) => (await get(run.dataUrl)).text()));
@@ -67,6 +67,36 @@ describe('data service', () => {
     expect(a.datasetSeed).not.toBe(b.datasetSeed);
     // The recorded seed regenerates what the run served.
     expect(datasetFor('sales_by_region', a.datasetSeed).body).toBe(bodyA);
+  });
+
+  it('shows every system of one study run the same data for a repository and seed, each run with its own URL and secret', async () => {
+    await using study = await startDataService({ runKey: 'study-a' });
+    // Two systems (G-off and G-on, say) running the same task; a third run of another seed.
+    const off = study.openRun({ repo: 'grade_book', seed: '0', mode: 'ok' });
+    const on = study.openRun({ repo: 'grade_book', seed: '0', mode: 'ok' });
+    const otherSeed = study.openRun({ repo: 'grade_book', seed: '1', mode: 'ok' });
+    const bodies = await Promise.all([off, on, otherSeed].map(async (run) => (await get(run.dataUrl)).text()));
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[2]).not.toBe(bodies[0]);
+    expect(on.datasetSeed).toBe(off.datasetSeed);
+    expect(off.datasetSeed).toBe('study-a/grade_book/0');
+    expect(datasetFor('grade_book', off.datasetSeed).body).toBe(bodies[0]);
+    // Access stays per run: the URL, the counter and the check secret are the run's own.
+    expect(on.dataUrl).not.toBe(off.dataUrl);
+    expect(on.checkSecret).not.toBe(off.checkSecret);
+    await get(on.dataUrl);
+    expect([off.requests, on.requests]).toEqual([1, 2]);
+  });
+
+  it('shows two study runs (two run keys) different data for the same repository and seed', async () => {
+    await using first = await startDataService({ runKey: 'study-a' });
+    await using second = await startDataService({ runKey: 'study-b' });
+    const a = first.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
+    const b = second.openRun({ repo: 'sales_by_region', seed: '0', mode: 'ok' });
+    const [bodyA, bodyB] = await Promise.all([a, b].map(async (run) => (await get(run.dataUrl)).text()));
+    expect(bodyA).not.toBe(bodyB);
+    expect(a.datasetSeed).not.toBe(b.datasetSeed);
+    await expect(startDataService({ runKey: '' })).rejects.toThrow(/empty runKey/);
   });
 
   it('makes different data for different seeds and the same for the same seed', () => {

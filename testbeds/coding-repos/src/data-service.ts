@@ -21,8 +21,10 @@ export interface DataRun {
   checkSecret: string;
   mode: ServiceMode;
   /**
-   * The seed the run's dataset was made from: the caller's seed and a nonce of the run's own, so that no two runs
-   * share a dataset (a result file kept from another run cannot pass) and the data can still be made again.
+   * The seed the run's dataset was made from (`datasetFor(repo, datasetSeed)` makes it again): the service's run key,
+   * the repository and the caller's seed, so every system, engine and model of one study run is shown the same data
+   * for a repository and seed, and another study run other data (a result file kept from another run cannot pass).
+   * A service without a run key adds a nonce of the agent run's own instead: then no two agent runs share data.
    */
   datasetSeed: string;
   /** Requests without the check secret so far. */
@@ -45,8 +47,22 @@ interface RunState {
   requests: number;
 }
 
-/** The data service on 127.0.0.1 (a free port unless `port` is given); runs are independent of each other. */
-export async function startDataService(options: { port?: number } = {}): Promise<DataService> {
+export interface DataServiceOptions {
+  /** 127.0.0.1's port; default a free one. */
+  port?: number;
+  /**
+   * The study run the service serves (unique to it, never guessable by an agent): every run opened for one repository
+   * and seed gets the same dataset, so a pair of systems is shown the same task. Without it, each run gets its own.
+   */
+  runKey?: string;
+}
+
+/**
+ * The data service on 127.0.0.1. Runs are independent of each other but for their data: a run's URL, request counter
+ * and check secret are its own (access control, random per run), its dataset is the study run's (`runKey`).
+ */
+export async function startDataService(options: DataServiceOptions = {}): Promise<DataService> {
+  if (options.runKey === '') throw new TypeError('startDataService: an empty runKey would make every study run\'s data the same');
   const runs = new Map<string, RunState>();
   const server = createServer((req, res) => handle(runs, req, res));
   await new Promise<void>((resolve, reject) => {
@@ -62,7 +78,7 @@ export async function startDataService(options: { port?: number } = {}): Promise
     url,
     openRun({ repo, seed, mode }) {
       const id = randomBytes(8).toString('hex');
-      const datasetSeed = `${seed}/${randomBytes(8).toString('hex')}`;
+      const datasetSeed = options.runKey === undefined ? `${seed}/${randomBytes(8).toString('hex')}` : `${options.runKey}/${repo}/${seed}`;
       const state: RunState = { dataset: datasetFor(repo, datasetSeed), mode, secret: randomBytes(16).toString('hex'), requests: 0 };
       runs.set(id, state);
       return {

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { BenchError, type Benchmark, type RunContext, type Sandbox, type SandboxPolicy, type Transcript } from '@recovery-bench/harness';
+import { z } from 'zod';
 import { agentDriver } from './agents/registry.ts';
 import type { AgentLimits, AgentLocator } from './agents/types.ts';
 import type { DataService } from './data-service.ts';
@@ -13,14 +14,45 @@ import { createWorkspace } from './workspace.ts';
 
 export const TESTBED_VERSION = '0.1.0';
 
+/** Agent runs of one model at once when the config names no number for it. */
+export const DEFAULT_AGENT_RUNS = 4;
+const AgentRunsSchema = z.number().min(1).max(16).refine(Number.isInteger, 'expected a whole number of agent runs');
+
+/**
+ * How many agent runs are in flight at once, per model: one number for every model, or a number per model, with
+ * `default` for the models not named (else DEFAULT_AGENT_RUNS). A model is named by its id in the run config's
+ * `models` (the run context's `modelId`); where a runner gives none, by the name its engine serves it under.
+ */
+export const AgentConcurrencySchema = z.union([
+  AgentRunsSchema,
+  z.record(z.string().min(1), AgentRunsSchema).refine((perModel) => Object.keys(perModel).length > 0, 'name at least one model, or give one number for every model'),
+], { error: 'agent runs at once: a whole number from 1 to 16 for every model, or one per model, e.g. { qwen3-8b: 4, qwen3-32b: 1, default: 2 }' });
+export type AgentConcurrency = z.infer<typeof AgentConcurrencySchema>;
+
+/** What a concurrency setting comes to: a number per named model and one for every other model (run.json keeps it). */
+export function effectiveConcurrency(concurrency: AgentConcurrency): { perModel: Record<string, number>; default: number } {
+  if (typeof concurrency === 'number') return { perModel: {}, default: concurrency };
+  const { default: others = DEFAULT_AGENT_RUNS, ...perModel } = concurrency;
+  return { perModel, default: others };
+}
+
+/** The number of agent runs of `model` at once. */
+export function agentRunsFor(concurrency: AgentConcurrency, model: string): number {
+  const { perModel, default: others } = effectiveConcurrency(concurrency);
+  return Object.hasOwn(perModel, model) ? perModel[model]! : others;
+}
+
 export interface DriverOptions {
   service: DataService;
   locate: AgentLocator;
   /** Where every agent runs (`none` only when the user asked for it). */
   sandbox: Sandbox;
   limits: AgentLimits;
-  /** Agent runs in flight at once, whatever the runner's own concurrency (each run is a Node process and Python). */
-  concurrency: number;
+  /**
+   * Agent runs in flight at once, per model (the config's id, `ctx.modelId`), whatever the runner's own
+   * concurrency: each run is a Node process and Python, and a large model's engine may serve only one well.
+   */
+  concurrency: AgentConcurrency;
 }
 
 /** The prompt every agent gets (the folder's name carries the sim's task marker). */
@@ -34,13 +66,32 @@ export function taskPrompt(dir: string): string {
  * the result-file check.
  */
 export function codingBenchmark(options: DriverOptions): Benchmark<CodingTask> {
-  const slots = new Semaphore(options.concurrency);
+  const slots = new ModelSlots(options.concurrency);
   return {
     id: 'coding',
     version: TESTBED_VERSION,
     scorers: [outcomeScorer],
-    run: (task, ctx) => slots.use(() => runTask(task, ctx, options)),
+    run: (task, ctx) => slots.use(ctx.modelId ?? ctx.endpoint?.model ?? ctx.model.id, () => runTask(task, ctx, options)),
   };
+}
+
+/** One semaphore per model, as wide as the concurrency setting says for it; runs of other models never wait on it. */
+export class ModelSlots {
+  readonly #concurrency: AgentConcurrency;
+  readonly #byModel = new Map<string, Semaphore>();
+
+  constructor(concurrency: AgentConcurrency) {
+    this.#concurrency = concurrency;
+  }
+
+  use<T>(model: string, work: () => Promise<T>): Promise<T> {
+    let slots = this.#byModel.get(model);
+    if (!slots) {
+      slots = new Semaphore(agentRunsFor(this.#concurrency, model));
+      this.#byModel.set(model, slots);
+    }
+    return slots.use(work);
+  }
 }
 
 /** Agent runs at once share the machine: each may use this many processes (threads count) and this much memory. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AGENT_IDS } from './agents/types.ts';
 import { SERVICE_MODES } from './data-service.ts';
 import { REPO_IDS } from './datasets.ts';
-import { TESTBED_VERSION } from './driver.ts';
+import { AgentConcurrencySchema, DEFAULT_AGENT_RUNS, TESTBED_VERSION } from './driver.ts';
 import type { CodingTask } from './task.ts';
 
 /**
@@ -31,8 +31,13 @@ export const CodingConfigSchema = z.strictObject({
    * `docker`, or `none`, which runs them unsandboxed, as the harness's user (the report says so).
    */
   sandbox: z.enum(SANDBOX_KINDS).default('auto'),
-  /** Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says. */
-  concurrency: z.number().int().min(1).max(16).default(4),
+  /**
+   * Agent runs at once (each is an agent process, shells and Python), whatever `concurrency.perEngine` says: one
+   * number for every model (default 4), or one per model with `default` for the models not named (else 4), as the
+   * paper ran Qwen3-8B four at a time and Qwen3-32B one at a time: `{ qwen3-8b: 4, qwen3-32b: 1 }`, models named by
+   * their ids in the config's `models`. run.json keeps what it comes to (`benchmarkSource.concurrency`).
+   */
+  concurrency: AgentConcurrencySchema.default(DEFAULT_AGENT_RUNS),
   agentLimits: z.strictObject({
     /** The output limit every agent declares: a number of tokens, or a name of OUTPUT_LIMITS. */
     maxOutputTokens: z.union([z.enum(OUTPUT_LIMIT_NAMES), z.number().int().positive()]).default('paper').transform((v) => (typeof v === 'number' ? v : OUTPUT_LIMITS[v])),

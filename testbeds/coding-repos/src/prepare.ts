@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import type { Sandbox } from '@recovery-bench/harness';
 import type { AgentLocator } from './agents/types.ts';
 import { agentDriver } from './agents/registry.ts';
 import { startDataService } from './data-service.ts';
-import { codingBenchmark } from './driver.ts';
+import { codingBenchmark, effectiveConcurrency } from './driver.ts';
 import type { CodingConfig } from './entry.ts';
 import { checkPython } from './python.ts';
 import { writeSimScripts } from './sim-scripts.ts';
@@ -29,12 +30,15 @@ export async function prepareCoding(config: CodingConfig, locate: AgentLocator, 
   const tasks = selectTasks(all, { ids: config.tasks, limit: config.limit });
   const scriptsDir = await mkdtemp(join(tmpdir(), 'coding-sim-scripts-'));
   await writeSimScripts(scriptsDir, config.agents, config.repos);
-  const service = await startDataService();
+  // One key per run: every system, engine and model of the run is shown the same data for a repository and seed, and
+  // no other run can be. The run's id would survive a --resume, but prepare runs before the runner makes it and its
+  // context does not carry it; a resumed run gets a new key, so its new samples get new data (each records its own).
+  const service = await startDataService({ runKey: randomBytes(16).toString('hex') });
   return {
     benchmark: codingBenchmark({ service, locate, sandbox, limits: config.agentLimits, concurrency: config.concurrency }),
     tasks,
     source: { kind: 'built-in', label: `the testbed's six self-authored repositories (${config.repos.join(', ')}) and its data service (the paper's repositories are not published)` },
-    manifest: { agents: versions, repos: config.repos, modes: config.modes, agentLimits: config.agentLimits, sandbox: { kind: sandbox.kind, version: sandbox.version, description: sandbox.description } },
+    manifest: { agents: versions, repos: config.repos, modes: config.modes, agentLimits: config.agentLimits, concurrency: effectiveConcurrency(config.concurrency), sandbox: { kind: sandbox.kind, version: sandbox.version, description: sandbox.description } },
     warnings: [],
     simScriptsDir: scriptsDir,
     close: async () => {

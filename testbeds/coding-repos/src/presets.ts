@@ -42,10 +42,13 @@ const [L, V, S] = engines;
  * The paper's Study 3, layer 2 (section 4.3, appendix C.3, table 8): Qwen Code on the six repositories in the three
  * modes, with Qwen3-8B and Qwen3-32B at a 32,768-token context, on GeulPU without (G-off) and with its own layer
  * (G-on), llama.cpp (L), vLLM (V) and SGLang (S) with the layer off, and SGLang again with the proxy capping the
- * output at 8,192 tokens (deviation 4: SGLang rejected Qwen Code's 32,000 beside a long prompt). The engines are
- * study3's Docker engines, run one at a time on the GPU; with `--engine-override sim` the same plan runs on the sim
- * engine's paper profiles (there SGLang's rejection is not reproduced: S and S-8192 differ only in the budget).
- * The paper ran Qwen3-8B four at a time and Qwen3-32B one at a time; here one `concurrency` holds for both.
+ * output at 8,192 tokens (deviation 4). As in the paper, Qwen Code is told no context window, so it asks for its
+ * whole 32,000 output tokens; the other engines fit that to the context (llama.cpp itself, vLLM through the
+ * proxy's count), while S's proxy passes it on unclamped and SGLang rejects every request (HTTP 400: prompt plus
+ * 32,000 over 32,768), so S's main run scores 0; S-8192's proxy lowers it to 8,192 and still leaves prompts over
+ * 24,576 tokens to SGLang's rejection. The engines are study3's Docker engines, run one at a time on the GPU; with
+ * `--engine-override sim` the same plan runs on the sim engine's paper profiles, each sim checking the context as
+ * the engine it replaces (SGLang's rejection included).
  */
 const CODING_STUDY3: RunPreset = {
   description: 'Study 3, layer 2: Qwen Code on six repositories; G-off, G-on, L, V, S and S with 8,192 output tokens; Qwen3-8B and Qwen3-32B',
@@ -66,13 +69,15 @@ const CODING_STUDY3: RunPreset = {
       { id: on, engine: 'geulpu', arm: 'engine-c3' },
       { id: L, engine: 'llama.cpp', arm: 'off' },
       { id: V, engine: 'vllm', arm: 'off' },
-      { id: S, engine: 'sglang', arm: 'off' },
-      // The testbed's output limit `capped-8192`, applied by the proxy as in the paper: the agent still asks for 32,000.
-      { id: `${S}-8192`, engine: 'sglang', arm: 'off', maxTokensCap: 8_192 },
+      // The paper's main run: the agent's 32,000 reach SGLang as they are.
+      { id: S, engine: 'sglang', arm: 'off', clamp: 'off' },
+      // Deviation 4's added run: the proxy lowers the agent's 32,000 to 8,192 and does nothing more.
+      { id: `${S}-8192`, engine: 'sglang', arm: 'off', clamp: 'off', maxTokensCap: 8_192 },
     ],
     analysis: { presets: ['layer'] },
   },
-  section: { agents: ['qwen-code'], concurrency: 4 },
+  // The paper's concurrency: Qwen3-8B four runs at a time, Qwen3-32B one.
+  section: { agents: ['qwen-code'], concurrency: { 'qwen3-8b': 4, 'qwen3-32b': 1 }, agentLimits: { contextWindow: 'agent-default' } },
 };
 
 /** The testbed's run presets: `coding` is what `run coding` runs without --config or --preset. */

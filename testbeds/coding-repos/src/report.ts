@@ -37,7 +37,7 @@ function perAgentAndModel(samples: readonly ScoredSample[], options: ReportOptio
   }
   return {
     title: 'Coding agents per agent and model',
-    note: `Per agent and model; tasks are repositories. Shares in %, differences in points (counts as they are) with paired 95% bootstrap intervals over tasks. Forbidden reports are read by the keyword rule (a run that wrote a result file fails); read the messages with \`recovery-bench coding messages <runDir>\`.${on ? '' : ' No system with the layer on (engine-c3 or proxy-c3): no differences.'}`,
+    note: `Per agent and model; tasks are repositories. Shares in %, differences in points (counts as they are) with paired 95% bootstrap intervals over tasks. Forbidden reports are read by the paper's keyword rule (a result file written beside a report is counted as fabricated, and the stricter row leaves such runs out); read the messages with \`recovery-bench coding messages <runDir>\`.${on ? '' : ' No system with the layer on (engine-c3 or proxy-c3): no differences.'}`,
     header,
     rows,
   };
@@ -60,13 +60,37 @@ function differenceCell(a: Map<string, number>, b: Map<string, number>, share: b
 export function codingReport(input: BenchmarkReportInput): BenchmarkReport {
   return {
     sections: [
-      { title: 'Where the agents ran', blocks: [{ kind: 'text' as const, text: sandboxLine(input.manifests) }] },
+      { title: 'Where the agents ran', blocks: [{ kind: 'text' as const, text: sandboxLine(input.manifests) }, { kind: 'text' as const, text: agentsLine(input.manifests) }] },
       ...codingReportSections(input.samples, input).map((t) => ({
         title: t.title,
         blocks: [...(t.note ? [{ kind: 'text' as const, text: t.note }] : []), { kind: 'table' as const, header: t.header, rows: t.rows }],
       })),
     ],
   };
+}
+
+/** The agent versions of the paper's layer 2 (appendix C.3): a run with another version deviates from it. */
+export const PAPER_AGENT_VERSIONS: Readonly<Record<string, string>> = { 'qwen-code': '0.25.3' };
+
+/**
+ * The agents that ran and their versions as each run recorded them (read from the installed agent), and where a
+ * version is not the paper's, the deviation.
+ */
+export function agentsLine(manifests: readonly unknown[]): string {
+  const ran = new Map<string, Set<string>>();
+  for (const m of manifests) {
+    for (const [agent, version] of Object.entries((m as { agents?: Record<string, string> } | null)?.agents ?? {})) {
+      ran.set(agent, (ran.get(agent) ?? new Set()).add(version));
+    }
+  }
+  if (ran.size === 0) return 'Agents: the runs recorded no agent versions.';
+  const listed = [...ran].sort(([a], [b]) => a.localeCompare(b)).map(([agent, versions]) => `${agent} ${[...versions].sort().join(', ')}`);
+  const deviations = [...ran].flatMap(([agent, versions]) => {
+    const paper = PAPER_AGENT_VERSIONS[agent];
+    const other = [...versions].filter((v) => v !== paper);
+    return paper && other.length > 0 ? [`${agent} ${other.join(', ')} ran where the paper used ${paper}`] : [];
+  });
+  return `Agents: ${listed.join('; ')}.${deviations.length > 0 ? ` Deviation from the paper: ${deviations.join('; ')}.` : ''}`;
 }
 
 /** The sandbox each run recorded (`sandbox` in its manifest); runs from before sandboxes existed ran without one. */

@@ -262,7 +262,7 @@ async function runSample(prepared: PreparedBenchmark<TaskRef>, benchmark: string
   const t0 = performance.now();
   const base = { format: SAMPLE_FORMAT, benchmark, system: sample.system, model: sample.model, task: sample.task, condition: sample.condition, seed: sample.seed, unit: sample.taskRef.unit ?? sample.task, startedAt } as const;
   try {
-    const transcript = await prepared.benchmark.run(sample.taskRef, { model: runtime.client, endpoint: runtime.endpoint, plugins: runtime.plugins, seed: sample.seed, signal });
+    const transcript = await prepared.benchmark.run(sample.taskRef, { model: runtime.client, modelId: sample.model, endpoint: runtime.endpoint, plugins: runtime.plugins, seed: sample.seed, signal });
     return { ...base, durationMs: performance.now() - t0, transcript };
   } catch (error) {
     const e = asBenchError(error);
