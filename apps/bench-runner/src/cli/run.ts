@@ -1,25 +1,31 @@
-import type { BenchmarkEntry } from '@recovery-bench/harness';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BenchError, type BenchmarkEntry } from '@recovery-bench/harness';
 import { benchmarkEntries, benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
 import { hasPreset } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { parseShard } from '../run/plan.ts';
-import { readManifest } from '../run/run-dir.ts';
-import { executeRun } from '../run/runner.ts';
+import { parseShard, type Shard } from '../run/plan.ts';
+import { configHash, readManifest } from '../run/run-dir.ts';
+import { executeRun, selectSystems } from '../run/runner.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
-                          [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR] [--shard i/n]
-                          [--allow-fixtures] [--no-report] [a benchmark's own flags]
+                          [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR]
+                          [--shard i/n | --shard auto --shards N] [--allow-fixtures] [--no-report]
+                          [a benchmark's own flags]
 
 Runs the plan (systems × models × tasks × seeds) into a run directory, scores it (scores.jsonl) and writes its
 report. Without --config or --preset it runs the built-in default on the sim engine (the benchmark's own preset
 where one has its id). Without <benchmark> it runs the one benchmark the config names. --tasks names tasks or
 units (base tasks). A config that requires real tasks (the study3 preset) stops when a benchmark has only its
 fixture suite; --allow-fixtures runs it anyway, and the report's title says so.
+--shard i/n runs the i-th of n parts of the plan (every system of a task in the same part; \`merge\` joins them).
+--shard auto --shards N takes i from JOB_COMPLETION_INDEX + 1 (as Kubernetes sets it in an Indexed Job's pods)
+and runs into <out>/shard-<i>-of-<N>, resuming the run already there: a restarted pod goes on where it stopped.
 Benchmarks: ${benchmarkIds().join(', ')}.${benchmarkFlagHelp()} The last line printed names the run directory.`;
 
 /** The benchmarks' own flags, for --help. */
@@ -37,10 +43,39 @@ const OPTIONS = {
   out: { type: 'string', default: 'runs' },
   resume: { type: 'string' },
   shard: { type: 'string' },
+  shards: { type: 'string' },
   'allow-fixtures': { type: 'boolean', default: false },
   'no-report': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/**
+ * Where the run goes and which part of the plan it runs: `--resume`, `--shard i/n`, or `--shard auto --shards N`
+ * (the shard from JOB_COMPLETION_INDEX, the run in `<out>/shard-<i>-of-<N>`, resumed when a run is already there:
+ * with the same config only, so a pod restarted with another one stops instead of mixing the two).
+ */
+function placement(values: { resume?: string; shard?: string; shards?: string; out: string; systems?: string }, config: RunConfig): { resumeDir?: string; runDir?: string; shard?: Shard } {
+  if (values.shard !== 'auto') {
+    if (values.shards !== undefined) throw new UsageError('--shards goes with --shard auto');
+    return { resumeDir: values.resume, shard: values.shard ? parseShard(values.shard) : undefined };
+  }
+  const count = Number(values.shards);
+  if (values.shards === undefined || !Number.isInteger(count) || count < 1) throw new UsageError(`--shard auto needs --shards N, a whole number ≥ 1 (got ${values.shards ?? 'none'})`);
+  const raw = process.env.JOB_COMPLETION_INDEX;
+  const index = Number(raw) + 1;
+  if (raw === undefined || raw.trim() === '' || !Number.isInteger(index) || index < 1 || index > count) {
+    throw new UsageError(`--shard auto takes the shard from JOB_COMPLETION_INDEX, 0 to ${count - 1} (Kubernetes sets it in an Indexed Job's pods); it is ${raw === undefined ? 'not set' : `"${raw}"`}`);
+  }
+  const dir = resolve(values.out, `shard-${index}-of-${count}`);
+  if (!existsSync(join(dir, 'run.json'))) return { runDir: dir, shard: { index, count } };
+  const manifest = readManifest(dir);
+  const hash = configHash(selectSystems(config, list(values.systems)));
+  if (manifest.configHash !== hash) {
+    throw new BenchError('runlog:mismatch', `${dir} holds shard ${index} of ${count} of another config (hash ${manifest.configHash.slice(0, 12)}, now ${hash.slice(0, 12)})`, { hint: 'give the shard its first config, or another --out' });
+  }
+  process.stderr.write(`shard ${index} of ${count}: resuming ${dir}\n`);
+  return { resumeDir: dir };
+}
 
 /** The benchmark a config names, when it names one; else the user must say which. */
 function onlyBenchmark(config: RunConfig): string {
@@ -108,6 +143,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   const chosen = resumed ? resumed.config : resolveConfig(values, positionals[0]);
   const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(chosen);
   const config = withBenchmarkFlags(chosen, getBenchmark(name), values, entries);
+  const where = placement(values, config);
   const controller = new AbortController();
   const stop = (signal: NodeJS.Signals) => {
     if (controller.signal.aborted) process.exit(130);
@@ -118,8 +154,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   process.on('SIGTERM', stop);
   try {
     const result = await executeRun({
-      benchmark: name, config, outDir: values.out, resumeDir: values.resume,
-      shard: values.shard ? parseShard(values.shard) : undefined, systems: list(values.systems), tasks: list(values.tasks),
+      benchmark: name, config, outDir: values.out, ...where, systems: list(values.systems), tasks: list(values.tasks),
       allowFixtures: values['allow-fixtures'], signal: controller.signal, repoRoot: REPO_ROOT,
     });
     if (result.manifest.status === 'interrupted') {

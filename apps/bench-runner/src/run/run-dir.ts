@@ -106,11 +106,15 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** `runs/<ISO-time>_<benchmark>_<short-id>/`, created fresh. */
-export function createRunDir(outDir: string, benchmark: string, now = new Date()): { dir: string; id: string } {
+/**
+ * `runs/<ISO-time>_<benchmark>_<short-id>/`, created fresh; or the fixed folder `at` (a shard of `--shard auto`),
+ * created when absent and refused when it already holds a run.
+ */
+export function createRunDir(outDir: string, benchmark: string, now = new Date(), at?: string): { dir: string; id: string } {
   const id = randomBytes(4).toString('hex');
   const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
-  const dir = resolve(outDir, `${stamp}_${benchmark}_${id}`);
+  const dir = at ? resolve(at) : resolve(outDir, `${stamp}_${benchmark}_${id}`);
+  if (existsSync(runFile(dir, 'run.json'))) throw new BenchError('runlog:mismatch', `${dir} already holds a run`, { hint: `resume it: recovery-bench run --resume ${dir}` });
   mkdirSync(dir, { recursive: true });
   return { dir, id };
 }

@@ -21,6 +21,8 @@ export interface RunOptions {
   outDir: string;
   /** Continue a killed run in its own directory: samples already recorded are not run again. */
   resumeDir?: string;
+  /** A new run's directory, fixed (a shard of `--shard auto`); default a new folder under `outDir`. */
+  runDir?: string;
   shard?: Shard;
   /** Only these system ids / task or unit ids. */
   systems?: string[];
@@ -143,7 +145,8 @@ function resumedOptions(opts: RunOptions): RunOptions {
   };
 }
 
-function selectSystems(config: RunConfig, ids: string[] | undefined): RunConfig {
+/** The config with only the systems `ids` names (all without). */
+export function selectSystems(config: RunConfig, ids: string[] | undefined): RunConfig {
   if (!ids) return config;
   const unknown = ids.filter((id) => !config.systems.some((s) => s.id === id));
   if (unknown.length > 0) throw new BenchError('config:invalid', `unknown system(s) ${unknown.join(', ')}; the config has ${config.systems.map((s) => s.id).join(', ')}`);
@@ -161,7 +164,7 @@ function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, 
     manifest.status = 'running';
     return { dir: opts.resumeDir, manifest };
   }
-  const { dir, id } = createRunDir(opts.outDir, entry.id);
+  const { dir, id } = createRunDir(opts.outDir, entry.id, new Date(), opts.runDir);
   const now = new Date().toISOString();
   const simulated = Object.values(config.engines).some((e) => e.kind === 'sim');
   const manifest: RunManifest = {
