@@ -158,7 +158,7 @@ describe.skipIf(!AGENTS_ENABLED)(`coding testbed end to end with real Qwen Code$
     const main = calls.filter((x) => x.runId === 'S');
     expect(main.length).toBeGreaterThan(0);
     for (const c of main) expect(c).toMatchObject({ code: 'context_overflow', status: 400, clamp: { mode: 'off', limit: 32_000, sent: 32_000 } });
-    expect(report).toMatch(/\| Model calls the engine refused \(of all\) \| 0 of \d+ \| (\d+) of  \| 0 of \d+ \|/);
+    expect(report).toMatch(/\| Model calls the engine refused \(of all\) \| 0 of \d+ \| (\d+) of \1 \| 0 of \d+ \|/);
     expect(readScores(dir).filter((s) => s.system === 'S').map((s) => s.scores?.['coding:outcome']?.value)).toEqual(Array(4).fill(0));
     // On the sim, which has no layer of its own, G-on's layer runs in the proxy, and its note reaches the engine.
     expect(calls.some((c) => c.runId === 'G-on' && c.layer?.changed === true && carriesNote(c))).toBe(true);
