@@ -9,7 +9,7 @@ export { KNOWN_SERVERS, SERVER_PORTS } from './adapters/server-flags.ts';
 export {
   DockerEngineConfigSchema, DockerEngineOptionsSchema, checkDockerOptions, checkServedName, DOCKER_ENGINE_IDS, PINNED_IMAGES,
 } from './adapters/docker/config.ts';
-export { buildContainerPlan, type ContainerPlan } from './adapters/docker/spec.ts';
+export { buildContainerPlan, type ContainerPlan, type ContainerPlanOptions } from './adapters/docker/spec.ts';
 export { dockerRunLine } from './adapters/docker/run-line.ts';
 export { pruneEngines, type PruneOptions, type PruneResult } from './adapters/docker/prune.ts';
 export { connectDocker, dockerStatus } from './adapters/docker/client.ts';

@@ -12,6 +12,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   report: { summary: 'write the report of run directories; --gate fails CI when a recovery gain is lost', run: async (args) => (await import('./report.ts')).runReportCommand(args) },
   show: { summary: 'one sample of a run: its score, its model calls, and the prompt the engine rendered at its decision step', run: async (args) => (await import('./show.ts')).runShowCommand(args) },
   merge: { summary: 'join run directories of one config (shards, hosts) into one, with its report', run: async (args) => (await import('./merge.ts')).runMergeCommand(args) },
+  deploy: { summary: 'write what spreads a run over machines: `deploy k8s` (Jobs, engine sidecars, merge) or `deploy github-actions` (a matrix workflow)', run: async (args) => (await import('./deploy.ts')).runDeployCommand(args), namedSubcommands: ['k8s', 'github-actions', 'wait-shards'] },
   freeze: { summary: "record SHA-256 hashes of a study's config, stimuli and code before data collection", run: async (args) => (await import('./freeze.ts')).runFreezeCommand(args) },
   verify: { summary: 'check a freeze record: exit 1 when the config, stimuli or code changed', run: async (args) => (await import('./freeze.ts')).runVerifyCommand(args) },
   validate: { summary: 'check a run config (YAML) with the same parser as run; --schema prints its JSON Schema', run: async (args) => (await import('./validate.ts')).runValidateCommand(args) },

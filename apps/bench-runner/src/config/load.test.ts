@@ -63,6 +63,17 @@ describe('run config', () => {
     expect(() => parseRunConfig({ ...base, systems: [...base.systems, base.systems[0]] }, 'test')).toThrow(/duplicate system id "off"/);
   });
 
+  it("an external engine serves every model at its url, or each model at its own in urls (as deploy k8s's sidecars)", () => {
+    const perModel = VALID.replace('url: "http://127.0.0.1:8001/v1"', 'urls: { qwen3-8b: "http://127.0.0.1:18000/v1" }');
+    expect(loadRunConfig(write(perModel)).engines.vllm).toEqual({ kind: 'external', engine: 'vllm', urls: { 'qwen3-8b': 'http://127.0.0.1:18000/v1' } });
+    const both = VALID.replace('url: "http://127.0.0.1:8001/v1"', 'url: "http://127.0.0.1:8001/v1", urls: { qwen3-8b: "http://127.0.0.1:18000/v1" }');
+    expect(() => loadRunConfig(write(both))).toThrow(/an external engine takes exactly one of url .* and urls .*\n\s*→ at engines\.vllm\.urls/);
+    const missing = perModel.replace('qwen3-8b: { servedName', 'llama-3.1-8b: {}\n  qwen3-8b: { servedName');
+    expect(() => loadRunConfig(write(missing))).toThrow(/engine "vllm" has no URL for model "llama-3\.1-8b"; urls: qwen3-8b/);
+    const stray = VALID.replace('url: "http://127.0.0.1:8001/v1"', 'urls: { qwen3-8b: "http://127.0.0.1:18000/v1", qwen3-32b: "http://127.0.0.1:18001/v1" }');
+    expect(() => loadRunConfig(write(stray))).toThrow(/unknown model "qwen3-32b"; models: qwen3-8b/);
+  });
+
   it('ships a default preset that runs on the sim engine, and swaps any engine for the sim', () => {
     const preset = presetConfig('default');
     expect(Object.values(preset.engines).every((e) => e.kind === 'sim')).toBe(true);

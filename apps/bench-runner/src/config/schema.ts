@@ -29,13 +29,24 @@ export const SimEngineConfigSchema = z.strictObject({
   imitates: z.enum(IMITATED_ENGINES).optional(),
 });
 
+const EngineUrl = z.url({ protocol: /^https?$/ });
+
 export const ExternalEngineConfigSchema = z.strictObject({
   kind: z.literal('external'),
-  /** Any OpenAI-compatible base URL (up to `/v1`). */
-  url: z.url({ protocol: /^https?$/ }),
+  /** Any OpenAI-compatible base URL (up to `/v1`), serving every model of the config. */
+  url: EngineUrl.optional(),
+  /**
+   * One base URL per model id, for an engine that serves each model from its own server (as the runner starts one
+   * container per engine × model; `recovery-bench deploy k8s` writes these for its sidecars). Give `url` or `urls`.
+   */
+  urls: z.record(Id, EngineUrl).optional(),
   /** The engine family, for the proxy's pins and failure parsing. */
   engine: z.enum(['llama.cpp', 'vllm', 'sglang', 'geulpu', 'generic']).default('generic'),
   apiKeyEnv: z.string().optional(),
+}).superRefine((engine, ctx) => {
+  if ((engine.url === undefined) === (engine.urls === undefined)) {
+    ctx.addIssue({ code: 'custom', path: engine.url === undefined ? ['url'] : ['urls'], message: 'an external engine takes exactly one of url (one server for every model) and urls (a server per model id)' });
+  }
 });
 
 export const EngineConfigSchema = z.discriminatedUnion('kind', [SimEngineConfigSchema, ExternalEngineConfigSchema, DockerRunEngineSchema, ProcessRunEngineSchema]);
@@ -203,8 +214,22 @@ function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benc
       }
     }
     checkModelsForEngines(config.engines, config.models, ctx);
+    checkExternalUrls(config.engines, Object.keys(config.models), ctx);
     if (Object.values((config as { benchmarks: Record<string, unknown> }).benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
   });
+}
+
+/** An external engine's `urls` name every model of the config, and only those. */
+function checkExternalUrls(engines: Record<string, EngineConfig>, models: readonly string[], ctx: z.RefinementCtx): void {
+  for (const [name, engine] of Object.entries(engines)) {
+    if (engine.kind !== 'external' || engine.urls === undefined) continue;
+    for (const model of models) {
+      if (!Object.hasOwn(engine.urls, model)) ctx.addIssue({ code: 'custom', path: ['engines', name, 'urls'], message: `engine "${name}" has no URL for model "${model}"; urls: ${Object.keys(engine.urls).join(', ') || 'none'}` });
+    }
+    for (const model of Object.keys(engine.urls)) {
+      if (!models.includes(model)) ctx.addIssue({ code: 'custom', path: ['engines', name, 'urls', model], message: `unknown model "${model}"; models: ${models.join(', ')}` });
+    }
+  }
 }
 
 /** The config's type: benchmark sections are each entry's own business, so they are opaque here. */

@@ -25,7 +25,7 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
     case 'external':
       // As before adapters: the URL is trusted at start; a dead engine shows up as errors in the samples.
       return {
-        kind: 'external', url: engine.url, engine: engine.engine, model: entry.servedName ?? model, checkOnStart: false,
+        kind: 'external', url: externalUrl(engine, name, model), engine: engine.engine, model: entry.servedName ?? model, checkOnStart: false,
         ...(engine.apiKeyEnv && process.env[engine.apiKeyEnv] ? { apiKey: process.env[engine.apiKeyEnv] } : {}),
       };
     case 'docker': {
@@ -39,6 +39,13 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
       return { kind: 'process', ...options, ...(hasWeights ? { model: modelSpec(config, model, format, opts.cwd) } : {}) };
     }
   }
+}
+
+/** An external engine's URL for one model: its one `url`, or the model's entry in `urls`. */
+function externalUrl(engine: Extract<RunConfig['engines'][string], { kind: 'external' }>, name: string, model: string): string {
+  const url = engine.url ?? engine.urls?.[model];
+  if (url === undefined) throw new BenchError('config:invalid', `engine "${name}" has no URL for model "${model}" in its urls (${Object.keys(engine.urls ?? {}).join(', ') || 'none'})`);
+  return url;
 }
 
 /**

@@ -66,7 +66,10 @@ async function runPrepared(opts: RunOptions, config: RunConfig, entry: Benchmark
   const tasks = opts.tasks ? selectTasks(prepared.tasks, { ids: opts.tasks }) : prepared.tasks;
   if (opts.tasks && tasks.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${opts.tasks.join(',')}`);
   const plan = buildPlan(config, entry.id, tasks, opts.shard);
-  if (plan.length === 0) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
+  if (plan.length === 0 && (!opts.shard || tasks.length === 0)) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
+  // A shard can own no task (tasks hash to shards): its run is complete with no sample, so that a merge of every
+  // shard, or a Job waiting for each of its indexes, goes on.
+  if (plan.length === 0) log(`shard ${opts.shard!.index} of ${opts.shard!.count}: none of the ${tasks.length} tasks falls to this shard; its run has no samples`);
   const { dir, manifest } = openRunDir(opts, config, entry, prepared, tasks, plan.length);
   const samplesPath = runFile(dir, 'samples.jsonl');
   const done = recordedKeys(samplesPath);

@@ -62,4 +62,19 @@ describe('run --shard auto, as the pods of an Indexed Job run it', () => {
     const stray = await runCli([...RUN, '--shards', '2']);
     expect(stray.stderr).toMatch(/--shards goes with --shard auto/);
   });
+
+  it('a shard that no task falls to completes with no samples, so its pod succeeds and the merge Job goes on', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-shard-empty-'));
+    // Tasks hash to shards; with more shards than tasks some shard owns none. Find one by running them all.
+    const runs = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((index) => runCli(['run', 'toolmaze', '--systems', 'off', '--tasks', 'FX_001', '--no-report', '--shard', 'auto', '--shards', '8', '--out', out], '', { env: { JOB_COMPLETION_INDEX: String(index) } })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const empty = runs.filter((r) => /none of the \d+ tasks falls to this shard; its run has no samples/.test(r.stderr));
+    expect(empty.length).toBeGreaterThan(0);
+    for (const r of empty) expect(JSON.parse(readFileSync(join(lastLine(r.stdout), 'run.json'), 'utf8'))).toMatchObject({ status: 'complete', plan: { samples: 0 } });
+    const merged = await runCli(['merge', ...runs.map((r) => lastLine(r.stdout)), '--out', join(out, 'merged'), '--no-report']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const whole = await runCli(['run', 'toolmaze', '--systems', 'off', '--tasks', 'FX_001', '--no-report', '--out', join(out, 'whole')]);
+    const compare = await collectOutput(spawn(process.execPath, [join(REPO_ROOT, 'tools/compare-scores.mjs'), lastLine(whole.stdout), lastLine(merged.stdout)]));
+    expect(compare.code, compare.stdout + compare.stderr).toBe(0);
+  }, 120_000);
 });

@@ -74,7 +74,8 @@ export async function startEngine(config: RunConfig, name: string, model: string
 /** What run.json keeps of an engine; sim and external keep the fields they had before adapters. */
 function recordedDetail(engine: EngineConfig, handle: EngineHandle): Record<string, unknown> {
   if (engine.kind === 'sim') return { profile: handle.detail.profile, seed: engine.seed };
-  if (engine.kind === 'external') return { url: engine.url, engine: engine.engine };
+  // The URL this model was served from (an engine's one url, or the model's entry in its urls).
+  if (engine.kind === 'external') return { url: handle.detail.url, engine: engine.engine };
   return { ...handle.detail };
 }
 

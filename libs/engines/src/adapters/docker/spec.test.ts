@@ -96,6 +96,15 @@ describe('container specs per engine (spec section 2 and 3)', () => {
     expect(url).toBe('http://127.0.0.1:28080');
   });
 
+  it('host networking in a Kubernetes pod: the server binds the address it is given (the kubelet probes the pod address)', () => {
+    const config = DockerEngineConfigSchema.parse({ kind: 'docker', engine: 'vllm', model: qwenHf, network: 'host' });
+    const { spec, url } = buildContainerPlan(config, { runId: 'r1', hostPort: 18_001, hostNetworkListen: '0.0.0.0' });
+    expect(spec.Cmd?.slice(-4)).toEqual(['--host', '0.0.0.0', '--port', '18001']);
+    expect(url).toBe('http://127.0.0.1:18001');
+    const geulpu = buildContainerPlan(DockerEngineConfigSchema.parse({ kind: 'docker', engine: 'geulpu', image: 'geulpu:dev', network: 'host', command: ['--host', '{host}', '--port', '{port}'], model: qwenGguf }), { runId: 'r1', hostPort: 18_002, hostNetworkListen: '0.0.0.0' });
+    expect(geulpu.spec.Cmd).toEqual(['--host', '0.0.0.0', '--port', '18002']);
+  });
+
   it('GPU requests: all, chosen devices, or none; a chat template and extra mounts are read-only binds', () => {
     expect(plan({ engine: 'vllm', model: qwenHf, gpus: ['0', '2'] }).spec.HostConfig?.DeviceRequests).toEqual([{ Driver: '', Count: 0, DeviceIDs: ['0', '2'], Capabilities: [['gpu']] }]);
     expect(plan({ engine: 'vllm', model: qwenHf, gpus: 'none' }).spec.HostConfig?.DeviceRequests).toBeUndefined();

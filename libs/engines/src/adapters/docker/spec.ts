@@ -25,13 +25,23 @@ export function containerName(runId: string, engine: string, servedName: string)
   return raw.slice(0, 120);
 }
 
-export function buildContainerPlan(config: DockerEngineConfig, opts: { runId: string; hostPort: number }): ContainerPlan {
+export interface ContainerPlanOptions {
+  runId: string;
+  hostPort: number;
+  /**
+   * On the host network, the address the server binds (default 127.0.0.1). A Kubernetes pod is one network shared
+   * by its containers, where the server binds 0.0.0.0 so that the kubelet's probes reach it on the pod's address.
+   */
+  hostNetworkListen?: string;
+}
+
+export function buildContainerPlan(config: DockerEngineConfig, opts: ContainerPlanOptions): ContainerPlan {
   const { model } = config;
   const hostNetwork = config.network === 'host';
   const containerPort = hostNetwork ? opts.hostPort : config.engine === 'geulpu' ? config.containerPort ?? DEFAULT_GEULPU_PORT : SERVER_PORTS[config.engine];
   // Inside a bridge network the server must listen on all of the container's interfaces; the publication on
   // the host is what stays on 127.0.0.1. On the host network it binds 127.0.0.1 itself.
-  const listenHost = hostNetwork ? '127.0.0.1' : '0.0.0.0';
+  const listenHost = hostNetwork ? opts.hostNetworkListen ?? '127.0.0.1' : '0.0.0.0';
   const modelPath = `${MODELS_DIR}/${basename(model.path)}`;
   const chatTemplate = model.chatTemplate ? `${TEMPLATES_DIR}/${basename(model.chatTemplate)}` : config.engine === 'vllm' && model.toolFormat === 'llama3' ? VLLM_LLAMA3_TEMPLATE : undefined;
   const name = containerName(opts.runId, config.engine, model.servedName);
