@@ -67,6 +67,27 @@ export function resampleMeans(values: Float64Array, resamples: number, rng: Seed
   return out;
 }
 
+/**
+ * Clustered resamples: each draws `sums.length` clusters with replacement (one index draw per cluster, as
+ * `resampleMeans`) and takes the mean over the drawn clusters' items, Σ sums / Σ counts, so a cluster weighs as much
+ * as its items do. With one item per cluster it is `resampleMeans`.
+ */
+export function resampleRatios(sums: Float64Array, counts: Float64Array, resamples: number, rng: SeededRng): Float64Array {
+  const k = sums.length;
+  const out = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < k; i++) {
+      const c = rng.index(k);
+      sum += sums[c]!;
+      count += counts[c]!;
+    }
+    out[r] = sum / count;
+  }
+  return out;
+}
+
 /** The `q`-quantile of sorted values, interpolating linearly between order statistics (R's type 7). */
 export function quantileSorted(sorted: Float64Array, q: number): number {
   const h = (sorted.length - 1) * q;

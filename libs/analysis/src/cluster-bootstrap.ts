@@ -1,4 +1,4 @@
-import { percentileInterval, resolveOptions, shareAtMostZero, type BootstrapOptions } from './bootstrap.ts';
+import { percentileInterval, resampleRatios, resolveOptions, shareAtMostZero, type BootstrapOptions } from './bootstrap.ts';
 import { invalidInput } from './errors.ts';
 import { createRng } from './rng.ts';
 
@@ -33,18 +33,7 @@ export function clusterBootstrap(items: readonly ClusteredItem[], options: Boots
   if (items.length === 0) throw invalidInput('a cluster bootstrap needs at least one item');
   const { sums, counts } = clusterTotals(items);
   const k = sums.length;
-  const rng = createRng(seed);
-  const stats = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    let count = 0;
-    for (let i = 0; i < k; i++) {
-      const c = rng.index(k);
-      sum += sums[c]!;
-      count += counts[c]!;
-    }
-    stats[r] = sum / count;
-  }
+  const stats = resampleRatios(sums, counts, resamples, createRng(seed));
   const total = sums.reduce((s, v) => s + v, 0);
   const pOneSided = shareAtMostZero(stats);
   return { estimate: total / items.length, ...percentileInterval(stats, level), level, resamples, seed, pOneSided, n: items.length, clusters: k };

@@ -24,19 +24,20 @@ describe('evaluateContrasts', () => {
       sample({ system: 'B', task: 't0', value: 1, condition: 'c2' }),
     ];
     const [result] = evaluateContrasts(samples, [describeAB('errors')], { resamples: 200 }).contrasts;
-    // Task t0: A = mean(1, 0) = 0.5, B = 1; the other nine tie. Mean difference −0.05.
-    expect(result!.estimate).toBeCloseTo(-0.05, 12);
+    // Eleven pairs: t0's c2 pair is 0 − 1 (the error counts as 0); the other ten tie. Mean difference −1/11.
+    expect(result!.estimate).toBeCloseTo(-1 / 11, 12);
+    expect(result!.nPairs).toBe(11);
     expect(result!.errors).toEqual({ a: 1, b: 0 });
     expect(result!.notes).toContain('errored runs counted as 0: 1 for A, 0 for B');
   });
 
-  it('takes a task\'s value as the mean over the filtered conditions, models and seeds', () => {
+  it('pairs samples of one model, task, condition and seed, and averages over the pairs that pass the filter', () => {
     const samples = [
       sample({ system: 'A', task: 't0', value: 1, condition: 'P1', seed: 0 }),
       sample({ system: 'A', task: 't0', value: 0, condition: 'P1', seed: 1 }),
       sample({ system: 'A', task: 't0', value: 1, condition: 'P2', model: 'm2' }),
       sample({ system: 'A', task: 't0', value: 1, condition: 'P0' }),
-      sample({ system: 'B', task: 't0', value: 0, condition: 'P1' }),
+      sample({ system: 'B', task: 't0', value: 0, condition: 'P1', seed: 0 }),
       sample({ system: 'B', task: 't0', value: 0, condition: 'P2', model: 'm2' }),
       sample({ system: 'B', task: 't0', value: 1, condition: 'P0' }),
       sample({ system: 'A', task: 't0', value: 0, condition: 'P1', benchmark: 'other' }),
@@ -49,14 +50,37 @@ describe('evaluateContrasts', () => {
       describeAB('both benchmarks', { filter: { conditions: ['P1'] } }),
     ];
     const byName = Object.fromEntries(evaluateContrasts(samples, specs, { resamples: 100 }).contrasts.map((c) => [c.name, c]));
-    expect(byName['explicit']!.estimate).toBeCloseTo(2 / 3, 12);
-    expect(byName['explicit']!.samples).toEqual({ a: 3, b: 2 });
-    expect(byName['explicit']!.notes).toContain('1 paired task(s) have different sample counts for A and B');
-    expect(byName['explicit m1']!.estimate).toBeCloseTo(0.5, 12);
+    // Pairs: P1 seed 0 (1 − 0) and P2 on m2 (1 − 0); A's seed-1 run has no partner and is left out.
+    expect(byName['explicit']).toMatchObject({ estimate: 1, nPairs: 2, nTasks: 1, samples: { a: 3, b: 2 }, unpairedSamples: { a: 1, b: 0 } });
+    expect(byName['explicit']!.notes).toContain('left out 1 sample(s) of A and 0 of B without a partner of the same model, condition and seed');
+    expect(byName['explicit m1']).toMatchObject({ estimate: 1, nPairs: 1 });
     expect(byName['control']!.estimate).toBe(0);
     // A task id is only unique within its benchmark: bm/t0 and other/t0 are two tasks.
-    expect(byName['both benchmarks']!.nTasks).toBe(2);
-    expect(byName['both benchmarks']!.estimate).toBeCloseTo((0.5 - 1) / 2, 12);
+    expect(byName['both benchmarks']).toMatchObject({ nTasks: 2, nPairs: 2 });
+    expect(byName['both benchmarks']!.estimate).toBeCloseTo((1 - 1) / 2, 12);
+  });
+
+  it('compares within a model: neither pooling a task over models nor averaging per model first', () => {
+    // G-on ran both models; V only m1, as vLLM ran only Qwen3-32B in the paper's large tier. G-on scores 1 with m1
+    // and 0 with m2; V scores 1 with m1.
+    const vs = ['t0', 't1', 't2', 't3'].flatMap((task) => [
+      sample({ system: 'G-on', task, model: 'm1', value: 1 }),
+      sample({ system: 'G-on', task, model: 'm2', value: 0 }),
+      sample({ system: 'V', task, model: 'm1', value: 1 }),
+    ]);
+    const [v] = evaluateContrasts(vs, [{ name: 'G-on − V', a: 'G-on', b: 'V', filter: {}, test: 'descriptive' }], { resamples: 200 }).contrasts;
+    // Pooling a task over models would give 0.5 − 1 = −0.5; within m1 the two tie.
+    expect(v).toMatchObject({ estimate: 0, nPairs: 4, nTasks: 4, unpairedSamples: { a: 4, b: 0 }, lower: 0, upper: 0 });
+    // L ran both models, m2 on one task only: G-on − L is +1 on m1's three pairs and 0 on m2's one. Averaging per model
+    // first would give (1 + 0) / 2 = 0.5; over pairs it is 3 / 4.
+    const vsL = [
+      ...['t0', 't1', 't2'].flatMap((task) => [sample({ system: 'G-on', task, model: 'm1', value: 1 }), sample({ system: 'L', task, model: 'm1', value: 0 })]),
+      sample({ system: 'G-on', task: 't3', model: 'm2', value: 1 }),
+      sample({ system: 'L', task: 't3', model: 'm2', value: 1 }),
+    ];
+    const [l] = evaluateContrasts(vsL, [{ name: 'G-on − L', a: 'G-on', b: 'L', filter: {}, test: 'descriptive' }], { resamples: 200 }).contrasts;
+    expect(l!.estimate).toBeCloseTo(0.75, 12);
+    expect(l!.nPairs).toBe(4);
   });
 
   it('pairs only tasks both systems have, and says which it left out', () => {
@@ -93,7 +117,8 @@ describe('evaluateContrasts', () => {
     const samples = [
       ...pairs(20, () => 0.8, () => 0.5, { condition: 'explicit' }),
       ...pairs(20, () => 0.5, () => 0.5, { condition: 'clean' }).map((s) => ({ ...s, system: s.system === 'A' ? 'Aoff' : 'B' })),
-      ...pairs(20, () => 0.5, () => 0.3, { condition: 'explicit' }).map((s) => ({ ...s, system: s.system === 'A' ? 'Aoff' : 'B' })),
+      // Aoff's explicit runs pair with B's above: 0.3 − 0.5, so the baseline over all conditions is −0.1.
+      ...pairs(20, () => 0.3, () => 0.5, { condition: 'explicit' }).filter((s) => s.system === 'A').map((s) => ({ ...s, system: 'Aoff' })),
     ];
     const specs: ContrastSpec[] = [
       { ...describeAB('gain'), filter: { conditions: ['explicit'] }, test: 'one-sided', baselineCheck: 'baseline' },

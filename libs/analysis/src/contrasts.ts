@@ -1,4 +1,4 @@
-import { DEFAULT_LEVEL, DEFAULT_RESAMPLES, percentileInterval, resampleMeans, shareAtMostZero } from './bootstrap.ts';
+import { DEFAULT_LEVEL, DEFAULT_RESAMPLES, percentileInterval, resampleRatios, shareAtMostZero } from './bootstrap.ts';
 import { DEFAULT_ALPHA, DEFAULT_EQUIVALENCE_LEVEL, DEFAULT_MARGIN, validateSpecs, type ContrastSpec, type ContrastTest } from './contrast-spec.ts';
 import { assertResamples } from './errors.ts';
 import { equivalence } from './equivalence.ts';
@@ -26,7 +26,7 @@ export interface ContrastResult {
   level: number;
   alpha: number | null;
   margin: number | null;
-  /** Mean over paired tasks of A − B; null when no task is paired. */
+  /** Mean of A − B over pairs (one model × task × item × condition × seed under both systems); null without a pair. */
   estimate: number | null;
   lower: number | null;
   upper: number | null;
@@ -43,10 +43,14 @@ export interface ContrastResult {
   /** With a baseline check: true when the baselines were not shown equal, so a gain mixes layer and engine. */
   mixed: boolean | null;
   nTasks: number;
+  /** Pairs the estimate is the mean over. */
+  nPairs: number;
   samples: { a: number; b: number };
   /** Runs that ended in an engine or harness error; they count as 0. */
   errors: { a: number; b: number };
   unpairedTasks: { a: number; b: number };
+  /** Samples of paired tasks left out for want of a partner (a model only one system ran). */
+  unpairedSamples: { a: number; b: number };
   resamples: number;
   /** The contrast's own stream seed. */
   seed: number;
@@ -101,26 +105,29 @@ function evaluateOne(spec: ContrastSpec, metric: Metric, paired: PairedTasks, re
     equal: null,
     valid: spec.invalidReason === undefined,
     mixed: null,
-    nTasks: paired.differences.length,
+    nTasks: paired.sums.length,
+    nPairs: paired.pairs,
     samples: paired.samples,
     errors: paired.errors,
     unpairedTasks: paired.unpairedTasks,
+    unpairedSamples: paired.unpairedSamples,
     resamples,
     seed,
     notes,
   };
   if (spec.invalidReason !== undefined) notes.unshift(`not valid: ${spec.invalidReason}`);
   if (paired.unpairedTasks.a + paired.unpairedTasks.b > 0) notes.push(`left out ${paired.unpairedTasks.a} task(s) only ${spec.a} has and ${paired.unpairedTasks.b} only ${spec.b} has`);
-  if (paired.unbalancedTasks > 0) notes.push(`${paired.unbalancedTasks} paired task(s) have different sample counts for ${spec.a} and ${spec.b}`);
+  if (paired.unpairedSamples.a + paired.unpairedSamples.b > 0) notes.push(`left out ${paired.unpairedSamples.a} sample(s) of ${spec.a} and ${paired.unpairedSamples.b} of ${spec.b} without a partner of the same model, condition and seed`);
+  if (paired.unbalancedPairs > 0) notes.push(`${paired.unbalancedPairs} pair(s) have different sample counts for ${spec.a} and ${spec.b}; each side is averaged`);
   if (paired.errors.a + paired.errors.b > 0) notes.push(`errored runs counted as 0: ${paired.errors.a} for ${spec.a}, ${paired.errors.b} for ${spec.b}`);
   if (result.nTasks === 0) {
     notes.push('no task has samples for both systems');
     return result;
   }
-  const stats = resampleMeans(paired.differences, resamples, createRng(seed));
+  const stats = resampleRatios(paired.sums, paired.counts, resamples, createRng(seed));
   let sum = 0;
-  for (let i = 0; i < paired.differences.length; i++) sum += paired.differences[i]!;
-  result.estimate = sum / paired.differences.length;
+  for (let i = 0; i < paired.sums.length; i++) sum += paired.sums[i]!;
+  result.estimate = sum / paired.pairs;
   if (spec.test === 'one-sided') result.p = shareAtMostZero(stats);
   const { lower, upper } = percentileInterval(stats, level);
   result.lower = lower;

@@ -1,16 +1,24 @@
 import type { ContrastFilter } from './contrast-spec.ts';
 import type { Interner, Metric, SampleIndex } from './samples.ts';
 
-/** The per-task values of one contrast, paired, plus the counts a reader needs to trust them. */
+/**
+ * The pairs of one contrast, summed per task, plus the counts a reader needs to trust them. A pair is one model ×
+ * task × item × condition × seed that both systems ran; its difference is A − B. The estimate is the mean over
+ * pairs, and a resample draws whole tasks (all of a task's pairs, every model's, move together).
+ */
 export interface PairedTasks {
-  /** A − B per paired task, in task-key order. */
-  differences: Float64Array;
+  /** Per paired task in task-key order: the sum of its pairs' differences, and how many pairs it has. */
+  sums: Float64Array;
+  counts: Float64Array;
+  pairs: number;
   samples: { a: number; b: number };
   errors: { a: number; b: number };
   /** Tasks that only one system has (after filtering); they are left out of the comparison. */
   unpairedTasks: { a: number; b: number };
-  /** Paired tasks whose sample counts differ between A and B (e.g. a missing seed). */
-  unbalancedTasks: number;
+  /** Samples of a paired task without a partner of the same model, item, condition and seed; left out. */
+  unpairedSamples: { a: number; b: number };
+  /** Pairs whose systems have different sample counts (e.g. a sample recorded twice); each side is averaged. */
+  unbalancedPairs: number;
   notes: string[];
 }
 
@@ -19,12 +27,20 @@ interface Scratch {
   sumB: Float64Array;
   countA: Int32Array;
   countB: Int32Array;
+  taskSum: Float64Array;
+  taskPairs: Float64Array;
+  taskA: Int32Array;
+  taskB: Int32Array;
 }
 
 /** Reused across contrasts: one allocation per report rather than per contrast. */
 export function createScratch(index: SampleIndex): Scratch {
-  const n = index.tasks.ids.length;
-  return { sumA: new Float64Array(n), sumB: new Float64Array(n), countA: new Int32Array(n), countB: new Int32Array(n) };
+  const pairs = index.pairs.ids.length;
+  const tasks = index.tasks.ids.length;
+  return {
+    sumA: new Float64Array(pairs), sumB: new Float64Array(pairs), countA: new Int32Array(pairs), countB: new Int32Array(pairs),
+    taskSum: new Float64Array(tasks), taskPairs: new Float64Array(tasks), taskA: new Int32Array(tasks), taskB: new Int32Array(tasks),
+  };
 }
 
 export function pairTasks(index: SampleIndex, scratch: Scratch, spec: { a: string; b: string; filter: ContrastFilter; metric: Metric }): PairedTasks {
@@ -36,11 +52,8 @@ export function pairTasks(index: SampleIndex, scratch: Scratch, spec: { a: strin
   const conditions = mask(index.conditions, spec.filter.conditions, 'conditions', notes);
   const models = mask(index.models, spec.filter.models, 'models', notes);
   const values = spec.metric === 'stopped' ? index.stopped : index.value;
+  for (const array of Object.values(scratch)) array.fill(0);
   const { sumA, sumB, countA, countB } = scratch;
-  sumA.fill(0);
-  sumB.fill(0);
-  countA.fill(0);
-  countB.fill(0);
   const errors = { a: 0, b: 0 };
   let seenMetric = false;
   for (let i = 0; i < index.size; i++) {
@@ -53,39 +66,66 @@ export function pairTasks(index: SampleIndex, scratch: Scratch, spec: { a: strin
     const v = values[i]!;
     if (Number.isNaN(v)) continue;
     seenMetric = true;
-    const task = index.task[i]!;
+    const pair = index.pair[i]!;
     if (system === systemA) {
-      sumA[task] = sumA[task]! + v;
-      countA[task] = countA[task]! + 1;
+      sumA[pair] = sumA[pair]! + v;
+      countA[pair] = countA[pair]! + 1;
       errors.a += index.error[i]!;
     } else {
-      sumB[task] = sumB[task]! + v;
-      countB[task] = countB[task]! + 1;
+      sumB[pair] = sumB[pair]! + v;
+      countB[pair] = countB[pair]! + 1;
       errors.b += index.error[i]!;
     }
   }
   if (spec.metric === 'stopped' && !seenMetric) notes.push('no stopped values recorded for these samples');
-  return { ...collectPairs(index.taskOrder, scratch), errors, notes };
+  return { ...collectPairs(index, scratch), errors, notes };
 }
 
-function collectPairs(taskOrder: Int32Array, { sumA, sumB, countA, countB }: Scratch): Omit<PairedTasks, 'errors' | 'notes'> {
-  const differences: number[] = [];
+function collectPairs(index: SampleIndex, scratch: Scratch): Omit<PairedTasks, 'errors' | 'notes'> {
+  const { sumA, sumB, countA, countB, taskSum, taskPairs, taskA, taskB } = scratch;
   const samples = { a: 0, b: 0 };
-  const unpairedTasks = { a: 0, b: 0 };
-  let unbalancedTasks = 0;
-  for (let k = 0; k < taskOrder.length; k++) {
-    const t = taskOrder[k]!;
-    const ca = countA[t]!;
-    const cb = countB[t]!;
+  let unbalancedPairs = 0;
+  let pairs = 0;
+  for (let p = 0; p < sumA.length; p++) {
+    const ca = countA[p]!;
+    const cb = countB[p]!;
+    if (ca === 0 && cb === 0) continue;
+    const task = index.pairTask[p]!;
     samples.a += ca;
     samples.b += cb;
+    taskA[task] = taskA[task]! + ca;
+    taskB[task] = taskB[task]! + cb;
     if (ca > 0 && cb > 0) {
-      differences.push(sumA[t]! / ca - sumB[t]! / cb);
-      if (ca !== cb) unbalancedTasks++;
-    } else if (ca > 0) unpairedTasks.a++;
-    else if (cb > 0) unpairedTasks.b++;
+      taskSum[task] = taskSum[task]! + sumA[p]! / ca - sumB[p]! / cb;
+      taskPairs[task] = taskPairs[task]! + 1;
+      pairs++;
+      if (ca !== cb) unbalancedPairs++;
+    }
   }
-  return { differences: Float64Array.from(differences), samples, unpairedTasks, unbalancedTasks };
+  const sums: number[] = [];
+  const counts: number[] = [];
+  const unpairedTasks = { a: 0, b: 0 };
+  const unpairedSamples = { a: 0, b: 0 };
+  for (let k = 0; k < index.taskOrder.length; k++) {
+    const t = index.taskOrder[k]!;
+    if (taskPairs[t]! > 0) {
+      sums.push(taskSum[t]!);
+      counts.push(taskPairs[t]!);
+    } else if (taskA[t]! > 0 && taskB[t]! > 0) {
+      // Both systems ran the task, but never the same model, item, condition and seed: nothing to pair.
+      unpairedTasks.a++;
+      unpairedTasks.b++;
+    } else if (taskA[t]! > 0) unpairedTasks.a++;
+    else if (taskB[t]! > 0) unpairedTasks.b++;
+  }
+  // Samples left out of tasks that do pair (a model one system did not run); whole unpaired tasks are counted above.
+  for (let p = 0; p < sumA.length; p++) {
+    const t = index.pairTask[p]!;
+    if (taskPairs[t]! === 0) continue;
+    if (countA[p]! > 0 && countB[p]! === 0) unpairedSamples.a += countA[p]!;
+    else if (countB[p]! > 0 && countA[p]! === 0) unpairedSamples.b += countB[p]!;
+  }
+  return { sums: Float64Array.from(sums), counts: Float64Array.from(counts), pairs, samples, unpairedTasks, unpairedSamples, unbalancedPairs };
 }
 
 function lookupNoted(interner: Interner, id: string, what: string, notes: string[]): number {

@@ -11,6 +11,11 @@ export interface Sample {
   task: string;
   condition: string;
   seed?: number | string;
+  /**
+   * The sample's own task when `task` is a resampling unit that holds several (e.g. ToolMaze's base task): with the
+   * model, `task`, condition and seed it names the pair a sample belongs to.
+   */
+  item?: string;
   /** The study's size tier (`small`, `large`), when the run names one. */
   tier?: string;
   /** The score on a 0–1 scale (pass rate, state agreement). Ignored when the outcome is `error`. */
@@ -38,6 +43,13 @@ export interface SampleIndex {
   tasks: Interner;
   /** Task indices in the order of their keys, so resampling does not depend on the order samples arrive in. */
   taskOrder: Int32Array;
+  /**
+   * Pair keys: one per model × task × item × condition × seed. Two systems' samples of one key form a pair, so a
+   * comparison never pairs one model's run with another's.
+   */
+  pairs: Interner;
+  /** The task of each pair key. */
+  pairTask: Int32Array;
   benchmark: Int32Array;
   system: Int32Array;
   model: Int32Array;
@@ -45,6 +57,7 @@ export interface SampleIndex {
   /** -1 when the sample names no tier. */
   tier: Int32Array;
   task: Int32Array;
+  pair: Int32Array;
   /** The value a user experienced: 0 for an `error` outcome. */
   value: Float64Array;
   /** 1 or 0; NaN when the sample records no stop. */
@@ -87,12 +100,15 @@ export function indexSamples(samples: readonly Sample[]): SampleIndex {
     tiers: new Interner(),
     tasks: new Interner(),
     taskOrder: new Int32Array(0),
+    pairs: new Interner(),
+    pairTask: new Int32Array(0),
     benchmark: new Int32Array(n),
     system: new Int32Array(n),
     model: new Int32Array(n),
     condition: new Int32Array(n),
     tier: new Int32Array(n),
     task: new Int32Array(n),
+    pair: new Int32Array(n),
     value: new Float64Array(n),
     stopped: new Float64Array(n),
     error: new Uint8Array(n),
@@ -105,11 +121,14 @@ export function indexSamples(samples: readonly Sample[]): SampleIndex {
     index.condition[i] = index.conditions.intern(sample.condition);
     index.tier[i] = sample.tier === undefined ? -1 : index.tiers.intern(sample.tier);
     index.task[i] = index.tasks.intern(taskKey(sample.benchmark, sample.task));
+    index.pair[i] = index.pairs.intern(`${index.task[i]}\u0000${index.model[i]}\u0000${index.condition[i]}\u0000${sample.seed ?? ''}\u0000${sample.item ?? ''}`);
     const isError = sample.outcome === 'error';
     index.error[i] = isError ? 1 : 0;
     index.value[i] = isError ? 0 : sample.value;
     index.stopped[i] = sample.stopped === undefined ? Number.NaN : Number(sample.stopped);
   });
+  index.pairTask = new Int32Array(index.pairs.ids.length);
+  for (let i = 0; i < n; i++) index.pairTask[index.pair[i]!] = index.task[i]!;
   const keys = index.tasks.ids;
   index.taskOrder = Int32Array.from(keys.map((_, i) => i).sort((x, y) => (keys[x]! < keys[y]! ? -1 : keys[x]! > keys[y]! ? 1 : 0)));
   return index;
@@ -122,6 +141,7 @@ function validateSample(sample: Sample, i: number): void {
     if (typeof sample[field] !== 'string' || sample[field] === '') throw invalidInput(`${where}.${field} must be a non-empty string`);
   }
   if (sample.tier !== undefined && (typeof sample.tier !== 'string' || sample.tier === '')) throw invalidInput(`${where}.tier must be a non-empty string when present`);
+  if (sample.item !== undefined && (typeof sample.item !== 'string' || sample.item === '')) throw invalidInput(`${where}.item must be a non-empty string when present`);
   if (!OUTCOMES.has(sample.outcome)) throw invalidInput(`${where}.outcome must be pass, fail or error, got ${JSON.stringify(sample.outcome)}`);
   // An errored run may carry whatever its scorer wrote (or nothing usable); it counts as 0 regardless.
   if (sample.outcome !== 'error' && !(typeof sample.value === 'number' && sample.value >= 0 && sample.value <= 1)) {

@@ -5,6 +5,7 @@ import { BenchError, forEachRecord, iterateLines, type ReportSection, type Repor
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RecordedTaskSource, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
 import { seedsOf } from '../config/schema.ts';
+import { table7Section } from './table7.ts';
 
 export const SUMMARY_FORMAT = 'recovery-bench/summary@2';
 
@@ -99,6 +100,8 @@ export function toAnalysisSample(record: ScoreRecord, scoring: RunScoring, manif
   const tier = manifest.config.models[record.model]?.tier;
   return {
     benchmark: record.benchmark, system: record.system, model: record.model, task: record.unit ?? record.task, condition: record.condition, seed: record.seed,
+    // A unit holds several tasks: the task itself keeps two systems' runs of one unit from pairing across its tasks.
+    ...(record.unit === undefined || record.unit === record.task ? {} : { item: record.task }),
     ...(tier === undefined ? {} : { tier }),
     value: outcome === 'error' ? 0 : (score?.value ?? 0), outcome,
     ...(score?.stopped === undefined ? {} : { stopped: score.stopped }),
@@ -121,6 +124,9 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
   const samples = analysed.flatMap((r) => r.samples);
   const simulated = runs.some((r) => r.manifest.simulated);
   const benchmarks = [...new Set(runs.map((r) => r.manifest.benchmark))];
+  const contrastList = contrasts(analysed, samples, { resamples, seed });
+  const own = benchmarkReports(analysed, simulated, { resamples, seed });
+  const table7 = table7Section(contrastList);
   return {
     format: SUMMARY_FORMAT,
     title: reportTitle(runs, benchmarks, simulated),
@@ -130,8 +136,10 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     analysis: { resamples, seed, level: 0.95 },
     passRates: passRates(samples, labels(analysed), { resamples, seed }),
     missingTool: missingToolRows(samples),
-    contrasts: contrasts(analysed, samples, { resamples, seed }),
-    ...benchmarkReports(analysed, simulated, { resamples, seed }),
+    contrasts: contrastList,
+    ...own,
+    // The paper's table 7 leads the report's own sections when the run asked for the study3 analysis.
+    sections: [...(table7 ? [table7] : []), ...own.sections],
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
   };
