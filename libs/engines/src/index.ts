@@ -7,7 +7,7 @@ export { EngineError, isEngineError, ENGINE_ERROR_CODES, type EngineErrorCode, t
 export { TOOL_FORMATS, type ModelSpecInput } from './adapters/model-spec.ts';
 export { KNOWN_SERVERS, SERVER_PORTS } from './adapters/server-flags.ts';
 export {
-  DockerEngineConfigSchema, DockerEngineOptionsSchema, checkDockerOptions, checkServedName, DOCKER_ENGINE_IDS, PINNED_IMAGES,
+  DockerEngineConfigSchema, DockerEngineOptionsSchema, checkDockerOptions, checkServedName, DOCKER_ENGINE_IDS, PINNED_IMAGES, GEULPU_SOURCE, geulpuImage,
 } from './adapters/docker/config.ts';
 export { buildContainerPlan, type ContainerPlan, type ContainerPlanOptions } from './adapters/docker/spec.ts';
 export { dockerRunLine } from './adapters/docker/run-line.ts';

@@ -8,8 +8,8 @@ import { resolveProfile, SIM_PROFILE_IDS } from './profiles.ts';
 import { SIM_ERROR_KINDS, SIM_SITUATIONS } from './types.ts';
 
 describe('built-in profiles', () => {
-  it('lists ideal, stubborn and the eight models of Table 6', () => {
-    expect(SIM_PROFILE_IDS).toEqual(['ideal', 'stubborn', ...Object.keys(TABLE_6)]);
+  it('lists ideal, stubborn, the eight models of Table 6 and Study 3\'s Llama-3.3-70B', () => {
+    expect(SIM_PROFILE_IDS).toEqual(['ideal', 'stubborn', ...Object.keys(TABLE_6), 'paper/llama-3.3-70b']);
   });
 
   it.each(SIM_PROFILE_IDS)('%s loads, validates and carries its own id', async (id) => {
@@ -38,6 +38,23 @@ describe('built-in profiles', () => {
     const { rates } = await resolveProfile('paper/llama-3.1-8b');
     expect([rates.transient.C3.p, rates.unrecoverable.C3.p, rates.unrecoverable.C4.p]).toEqual([0.82, 0.98, 0]);
     expect([rates.transient.C3.interpolated, rates.unrecoverable.C3.interpolated, rates.fixable.C3.interpolated]).toEqual([false, false, true]);
+  });
+
+  it('gives Llama-3.3-70B Study 2\'s large-tier values: stopping 95/2/100% with C0/C2/C3, C3 − C2 +32.8 and S1 −1.9 over six models', async () => {
+    const { rates } = await resolveProfile('paper/llama-3.3-70b');
+    expect([rates.unrecoverable.C0.p, rates.unrecoverable.C2.p, rates.unrecoverable.C3.p]).toEqual([0.95, 0.02, 1]);
+    expect([rates.unrecoverable.C0, rates.unrecoverable.C2, rates.unrecoverable.C3].every((r) => !r.interpolated && /large tier/.test(r.source))).toBe(true);
+    const mean = (form: 'C2' | 'C3' | 'C4') => SIM_ERROR_KINDS.reduce((s, k) => s + rates[k][form].p, 0) / 3;
+    // Reported to one decimal: +32.8 points for this model; S1 over the six large-tier models, the other five at 0.
+    expect(Math.abs((mean('C3') - mean('C2')) * 100 - 32.8)).toBeLessThan(0.15);
+    expect(Math.abs(((mean('C4') - mean('C3')) * 100) / 6 - -1.9)).toBeLessThan(0.05);
+    for (const kind of SIM_ERROR_KINDS) {
+      for (const form of ['C0', 'C1', 'note-no-guidance', 'C2', 'C3', 'C4'] as const) {
+        const rate = rates[kind][form];
+        expect(rate.interpolated, `${kind} ${form}`).toBe(rate.source.startsWith('interpolated'));
+        expect(rate.source.length).toBeGreaterThan(20);
+      }
+    }
   });
 
   it('makes Qwen2.5-7B 2.8 points worse with C3 than with C2, pooled over kinds', async () => {

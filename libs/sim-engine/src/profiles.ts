@@ -53,6 +53,7 @@ export const SIM_PROFILES = {
   'paper/qwen3.6-35b-a3b': builtIn('paper/qwen3.6-35b-a3b.yaml'),
   'paper/qwen2.5-32b': builtIn('paper/qwen2.5-32b.yaml'),
   'paper/qwen3-32b': builtIn('paper/qwen3-32b.yaml'),
+  'paper/llama-3.3-70b': builtIn('paper/llama-3.3-70b.yaml'),
 } as const satisfies Record<string, () => Promise<SimProfile>>;
 export type SimProfileId = keyof typeof SIM_PROFILES;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { BenchError } from '@recovery-bench/harness/errors';
-import { TOOLMAZE_IDENTITY } from './identity.ts';
+import { isPinnedCodeCommit, TOOLMAZE_IDENTITY } from './identity.ts';
 import { parsePyJson } from './python-json.ts';
 import { checkTaskFileName, normaliseRawTask, TASK_FILE_NAME } from './raw-task.ts';
 import { SUITE_SCHEMA_VERSION, type Complexity, type Suite, type SuiteSource, type Task } from './schema.ts';
@@ -136,6 +136,9 @@ export function loadCheckout(root: string, opts: CheckoutLoadOptions = {}): Load
   const source: SuiteSource = { kind: 'toolmaze-checkout', root };
   const head = gitHead(root);
   if (head) source.codeCommit = head;
+  if (!isPinnedCodeCommit(head)) {
+    warnings.push({ code: 'code-commit-mismatch', where: root, message: `${head ? `HEAD ${head}` : 'no git HEAD'}, not the paper's code commit ${TOOLMAZE_IDENTITY.codeCommit} (recovery-bench fetch toolmaze checks it out)` });
+  }
   if (opts.computeDataHash) {
     const { sha256 } = computeDataHash(root);
     source.perturbedTasksSha256 = sha256;

@@ -47,7 +47,8 @@ function taskSource(manifest: ToolmazeManifest): TaskSource {
   if (s.kind === 'fixture') return { kind: 'fixture', label: 'ToolMaze fixture suite (self-authored stand-ins in ToolMaze\'s format, not ToolMaze\'s tasks)', getReal: GET_REAL };
   const data = s.dataRevision ? `data revision ${s.dataRevision.slice(0, 7)}` : 'data revision not the pinned one';
   const hash = s.perturbedTasksSha256 ? ` (perturbed tasks SHA-256 ${s.perturbedTasksSha256.slice(0, 12)})` : '';
-  return { kind: 'real', label: `ToolMaze checkout ${s.root} at ${s.codeCommit ? s.codeCommit.slice(0, 7) : 'an unknown commit (no .git)'}, ${data}${hash}` };
+  const code = s.codeCommit ? `${s.codeCommit.slice(0, 7)}${manifest.pinned.codeAtPin ? ' (the paper\'s commit)' : ` (not the paper's ${manifest.pinned.codeCommit})`}` : 'an unknown commit (no .git)';
+  return { kind: 'real', label: `ToolMaze checkout ${s.root} at ${code}, ${data}${hash}` };
 }
 
 export const toolmazeEntry: BenchmarkEntry<ToolmazeConfig, ToolmazeSample> = {
@@ -99,8 +100,9 @@ export const toolmazeEntry: BenchmarkEntry<ToolmazeConfig, ToolmazeSample> = {
     summary: "ToolMaze's code and pinned data into a folder (`fetch toolmaze --dest DIR`; needs network)",
     run: async (args) => (await import('./cli/fetch.ts')).runFetchCommand(args),
   },
-  // The demo runs the fixture suite; Study 3 runs ToolMaze's own C1 tasks in the paper's three modes.
-  presetSections: { study3: { source: 'auto', conditions: ['P0', 'P1', 'P2'] } },
+  // The demo runs the fixture suite; Study 3 runs ToolMaze's own C1 tasks in the paper's three modes, the large
+  // tier's models the first 50 tasks per mode (`limitByTier`, as the paper ran them).
+  presetSections: { study3: { source: 'auto', conditions: ['P0', 'P1', 'P2'], limitByTier: { large: 50 } } },
   conditions: {
     explicit: ['P1', 'P2'],
     control: ['P0'],

@@ -41,7 +41,8 @@ describe('loading a ToolMaze checkout', () => {
     expect(suite.tasks[0]!.fault).toBeNull();
     expect(suite.tasks[3]!.fault).toMatchObject({ visibility: 'implicit', persistence: 'transient', payloadStatus: 'success' });
     expect((suite.tasks[0]!.requiredPath[2]!.arguments as { amount_usd: unknown }).amount_usd).toBeInstanceOf(PyFloat);
-    expect(warnings.map((w) => w.code)).toEqual(['c1-file-count']);
+    // The stand-in checkout has no .git, so it is not at the paper's code commit.
+    expect(warnings.map((w) => w.code)).toEqual(['c1-file-count', 'code-commit-mismatch']);
   });
 
   it('reads tool specs from paradigms.function_call.spec, else the top level, with mcp.output_schema', () => {
@@ -82,7 +83,7 @@ describe('loading a ToolMaze checkout', () => {
     c.write('data/perturbed_tasks/c1/notes.json', '{}');
     const { warnings } = loadCheckout(c.root);
     const codes = warnings.map((w) => w.code).sort();
-    expect(codes).toEqual(['c1-file-count', 'c1-valid-paths-ignored', 'explicit-payload-without-error', 'implicit-payload-with-error', 'perturbation-point-mismatch', 'several-perturbed-steps', 'skipped-file']);
+    expect(codes).toEqual(['c1-file-count', 'c1-valid-paths-ignored', 'code-commit-mismatch', 'explicit-payload-without-error', 'implicit-payload-with-error', 'perturbation-point-mismatch', 'several-perturbed-steps', 'skipped-file']);
     const explicit = warnings.find((w) => w.code === 'explicit-payload-without-error')!;
     expect(explicit.where).toBe(`${join(c.root, P2)}: execution_trace[1].output`);
   });

@@ -21,6 +21,7 @@ export const LOAD_WARNING_CODES = [
   'duplicate-tool',
   'skipped-file',
   'data-hash-mismatch',
+  'code-commit-mismatch',
 ] as const;
 export type LoadWarningCode = (typeof LOAD_WARNING_CODES)[number];
 

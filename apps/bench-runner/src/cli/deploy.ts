@@ -2,19 +2,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { getBenchmark } from '../benchmarks.ts';
 import { stringify } from 'yaml';
-import { loadRunConfig, presetConfig } from '../config/load.ts';
+import { loadRunConfig, presetConfig, selectTier } from '../config/load.ts';
 import { presetInput } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { githubWorkflow, renderWorkflow } from '../deploy/github-actions.ts';
-import { k8sManifests, objectBase } from '../deploy/k8s.ts';
+import { deploymentName, k8sManifests, objectBase } from '../deploy/k8s.ts';
 import { waitForShards } from '../deploy/wait-shards.ts';
 import { loadGates } from '../report/gate.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
 
-const HELP = `usage: recovery-bench deploy k8s (--config FILE | --preset NAME) --shards N --image IMAGE --results-claim PVC [--models-claim PVC]
+const HELP = `usage: recovery-bench deploy k8s (--config FILE | --preset NAME) [--tier NAME] --shards N --image IMAGE --results-claim PVC [--models-claim PVC]
                  [--benchmark NAME] [--gate gates.yaml] [--parallelism N] [--retries N] [--gpu RESOURCE]
                  [--namespace NS] [--out DIR|-]
-       recovery-bench deploy github-actions (--config FILE | --preset NAME) --shards N [--benchmark NAME] [--gate gates.yaml]
+       recovery-bench deploy github-actions (--config FILE | --preset NAME) [--tier NAME] --shards N [--benchmark NAME] [--gate gates.yaml]
                  [--parallelism N] [--runs-on LABEL,…] [--out FILE|-]
        recovery-bench deploy wait-shards DIR --shards N [--interval SECONDS] [--timeout SECONDS]
 
@@ -34,11 +34,13 @@ github-actions: a workflow (default .github/workflows/recovery-bench-<config nam
   labels (default ubuntu-latest). --parallelism: shard jobs at once (default all).
 wait-shards: waits until DIR/shard-<i>-of-<N> holds a complete run for every i (the merge Job's first step);
   checks every --interval seconds (default 60); exits 1 after --timeout seconds (default: no limit).
+--tier: only the models of one tier (run --tier), so a pod holds only their engines.
 The last line printed is the file written (nothing with --out -, which prints the file itself).`;
 
 const OPTIONS = {
   config: { type: 'string' },
   preset: { type: 'string' },
+  tier: { type: 'string' },
   shards: { type: 'string' },
   benchmark: { type: 'string' },
   gate: { type: 'string' },
@@ -68,8 +70,8 @@ const PROCESS_IO: DeployIo = { out: (text) => process.stdout.write(text), err: (
 
 /** Which options each subcommand takes: another one's option is a mistake, not silently ignored. */
 const OWN: Record<string, readonly string[]> = {
-  k8s: ['config', 'preset', 'shards', 'benchmark', 'gate', 'parallelism', 'out', 'image', 'results-claim', 'models-claim', 'gpu', 'namespace', 'retries'],
-  'github-actions': ['config', 'preset', 'shards', 'benchmark', 'gate', 'parallelism', 'out', 'runs-on'],
+  k8s: ['config', 'preset', 'tier', 'shards', 'benchmark', 'gate', 'parallelism', 'out', 'image', 'results-claim', 'models-claim', 'gpu', 'namespace', 'retries'],
+  'github-actions': ['config', 'preset', 'tier', 'shards', 'benchmark', 'gate', 'parallelism', 'out', 'runs-on'],
   'wait-shards': ['shards', 'interval', 'timeout'],
 };
 
@@ -93,7 +95,7 @@ function k8sCommand(values: Values, io: DeployIo): number {
   const image = required(values.image, '--image', 'the recovery-bench image the pods run: build it (README, "Scaling out") and push it where the cluster pulls from');
   const resultsClaim = name(required(values['results-claim'], '--results-claim', 'the PersistentVolumeClaim the shards and the merged run are written to'), '--results-claim', DNS_SUBDOMAIN);
   const deployment = k8sManifests({
-    config: { text: source.text, path: source.label, config },
+    config: { text: source.text, path: source.label, config, ...(values.tier === undefined ? {} : { tier: values.tier }) },
     benchmark, shards, parallelism,
     retries: values.retries === undefined ? 2 : integer(values.retries, '--retries', 0),
     image, resultsClaim,
@@ -109,7 +111,7 @@ function k8sCommand(values: Values, io: DeployIo): number {
     ...(sidecars.length === 0 && values['models-claim'] !== undefined ? ['note: --models-claim is not mounted: no docker engine needs weights'] : []),
     ...(sidecars.length > 1 && config.concurrency.engines === 'one-at-a-time' ? [`note: the config runs its engines one at a time on one GPU; a pod starts all ${sidecars.length} sidecars at once, each with its own GPU`] : []),
   ];
-  return writeOutput(values.out === '-' ? '-' : join(values.out ?? '.', `${objectBase(config.name)}.yaml`), deployment.yaml, notes, io, `kubectl apply -f`);
+  return writeOutput(values.out === '-' ? '-' : join(values.out ?? '.', `${objectBase(deploymentName(config.name, values.tier))}.yaml`), deployment.yaml, notes, io, `kubectl apply -f`);
 }
 
 function githubActionsCommand(values: Values, io: DeployIo): number {
@@ -121,8 +123,8 @@ function githubActionsCommand(values: Values, io: DeployIo): number {
   }
   const runsOn = (values['runs-on'] ?? 'ubuntu-latest').split(',').map((l) => l.trim()).filter(Boolean);
   if (runsOn.length === 0) throw new UsageError('--runs-on takes runner labels, e.g. ubuntu-latest or self-hosted,gpu');
-  const input = { configName: config.name, configArgs: source.preset === undefined ? `--config ${shellWord(source.label)}` : `--preset ${shellWord(source.preset)}`, benchmark, shards, parallelism: values.parallelism === undefined ? undefined : integer(values.parallelism, '--parallelism', 1, shards), gatesPath: values.gate === undefined ? undefined : shellWord(values.gate), runsOn };
-  const out = values.out ?? `.github/workflows/${objectBase(config.name)}.yml`;
+  const input = { configName: deploymentName(config.name, values.tier), configArgs: source.preset === undefined ? `--config ${shellWord(source.label)}` : `--preset ${shellWord(source.preset)}`, ...(values.tier === undefined ? {} : { tier: shellWord(values.tier) }), benchmark, shards, parallelism: values.parallelism === undefined ? undefined : integer(values.parallelism, '--parallelism', 1, shards), gatesPath: values.gate === undefined ? undefined : shellWord(values.gate), runsOn };
+  const out = values.out ?? `.github/workflows/${objectBase(deploymentName(config.name, values.tier))}.yml`;
   return writeOutput(out, renderWorkflow(githubWorkflow(input), input), [`${shards} shard jobs and a merge job`], io, 'commit it, then run it from the Actions tab:');
 }
 
@@ -147,7 +149,9 @@ interface ConfigSource {
 function common(values: Values): { source: ConfigSource; config: RunConfig; shards: number; benchmark: string; parallelism: number } {
   if ((values.config === undefined) === (values.preset === undefined)) throw new UsageError('name the run config with --config FILE or a preset with --preset NAME (one of them)');
   const shards = integer(required(values.shards, '--shards', 'how many parts to split the plan into'), '--shards', 2, undefined, 'a single shard needs no deploy: run it with `recovery-bench run`');
-  const { source, config } = values.preset === undefined ? fileSource(values.config!) : presetSource(values.preset);
+  const read = values.preset === undefined ? fileSource(values.config!) : presetSource(values.preset);
+  const source = read.source;
+  const config = values.tier === undefined ? read.config : selectTier(read.config, values.tier);
   const named = Object.keys(config.benchmarks).filter((id) => config.benchmarks[id] !== undefined);
   const benchmark = values.benchmark ?? (named.length === 1 ? named[0]! : undefined);
   if (benchmark === undefined) throw new UsageError(`config ${config.name} names ${named.length} benchmarks (${named.join(', ')}); say which with --benchmark`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, type BenchmarkEntry } from '@recovery-bench/harness';
 import { benchmarkEntries, benchmarkIds, getBenchmark } from '../benchmarks.ts';
-import { loadRunConfig, overrideEngines, presetConfig } from '../config/load.ts';
+import { loadRunConfig, overrideEngines, presetConfig, selectTier } from '../config/load.ts';
 import { hasPreset } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { parseShard, type Shard } from '../run/plan.ts';
@@ -14,7 +14,7 @@ import { parseCommandArgs, UsageError } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
-                          [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR]
+                          [--tier NAME] [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR]
                           [--shard i/n | --shard auto --shards N] [--allow-fixtures] [--no-report]
                           [a benchmark's own flags]
 
@@ -22,7 +22,8 @@ Runs the plan (systems × models × tasks × seeds) into a run directory, scores
 report. Without --config or --preset it runs the built-in default on the sim engine (the benchmark's own preset
 where one has its id). Without <benchmark> it runs the one benchmark the config names. --tasks names tasks or
 units (base tasks). A config that requires real tasks (the study3 preset) stops when a benchmark has only its
-fixture suite; --allow-fixtures runs it anyway, and the report's title says so.
+fixture suite; --allow-fixtures runs it anyway, and the report's title says so. --tier runs only the models of one
+tier (their \`tier\`: the study3 preset's small or large).
 --shard i/n runs the i-th of n parts of the plan (every system of a task in the same part; \`merge\` joins them).
 --shard auto --shards N takes i from JOB_COMPLETION_INDEX + 1 (as Kubernetes sets it in an Indexed Job's pods)
 and runs into <out>/shard-<i>-of-<N>, resuming the run already there: a restarted pod goes on where it stopped.
@@ -38,6 +39,7 @@ const OPTIONS = {
   config: { type: 'string' },
   preset: { type: 'string' },
   'engine-override': { type: 'string' },
+  tier: { type: 'string' },
   systems: { type: 'string' },
   tasks: { type: 'string' },
   out: { type: 'string', default: 'runs' },
@@ -89,7 +91,7 @@ export function defaultPreset(benchmark: string | undefined): string {
   return benchmark !== undefined && hasPreset(benchmark) ? benchmark : 'default';
 }
 
-export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string }, benchmark?: string): RunConfig {
+export function resolveConfig(values: { config?: string; preset?: string; 'engine-override'?: string; tier?: string }, benchmark?: string): RunConfig {
   if (values.config && values.preset) throw new UsageError('give --config or --preset, not both');
   let config = values.config ? loadRunConfig(values.config) : presetConfig(values.preset ?? defaultPreset(benchmark));
   const override = values['engine-override'];
@@ -97,7 +99,7 @@ export function resolveConfig(values: { config?: string; preset?: string; 'engin
     if (override !== 'sim') throw new UsageError(`--engine-override takes "sim"; got "${override}"`);
     config = overrideEngines(config, 'sim');
   }
-  return config;
+  return values.tier === undefined ? config : selectTier(config, values.tier);
 }
 
 /** The run command's options: its own, and every registered benchmark's flags (each taking a value). */
@@ -136,7 +138,7 @@ export async function runRunCommand(args: string[]): Promise<number> {
   // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
   if (values.resume) {
     const own = entries.flatMap((e) => Object.keys(e.runFlags ?? {}));
-    const clash = ['config', 'preset', 'engine-override', 'systems', 'tasks', 'shard', ...own].filter((k) => (values as Record<string, unknown>)[k] !== undefined);
+    const clash = ['config', 'preset', 'engine-override', 'tier', 'systems', 'tasks', 'shard', ...own].filter((k) => (values as Record<string, unknown>)[k] !== undefined);
     if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
   }
   const resumed = values.resume ? readManifest(values.resume) : undefined;

@@ -1,4 +1,4 @@
-import { checkDockerOptions, checkProcessOptions, checkServedName, DockerEngineOptionsSchema, ProcessEngineOptionsSchema, TOOL_FORMATS } from '@recovery-bench/engines/config';
+import { checkDockerOptions, checkProcessOptions, checkServedName, DockerEngineOptionsSchema, ProcessEngineOptionsSchema, SourceRefSchema, TOOL_FORMATS } from '@recovery-bench/engines/config';
 import { z } from 'zod';
 
 /** A model's weight files: GGUF for llama.cpp and GeulPU, a Hugging Face directory for vLLM and SGLang. */
@@ -13,7 +13,17 @@ export const DockerRunEngineSchema = DockerEngineOptionsSchema.extend({
   kind: z.literal('docker'),
   /** Which of each model's `weights` this engine loads; default per engine (DEFAULT_WEIGHTS). */
   weights: z.enum(WEIGHT_FORMATS).optional(),
-}).superRefine(checkDockerOptions);
+  /**
+   * Per model id, another image or (GeulPU) source ref than the engine's: the paper ran Qwen2.5-7B on a later GeulPU
+   * commit. A model's `image` wins over its `sourceRef`, which wins over the engine's `image` and `sourceRef`.
+   */
+  perModel: z.record(z.string(), z.strictObject({ image: z.string().min(1).optional(), sourceRef: SourceRefSchema.optional() })).optional(),
+}).superRefine((config, ctx) => {
+  checkDockerOptions(config, ctx);
+  for (const [model, override] of Object.entries(config.perModel ?? {})) {
+    if (override.sourceRef !== undefined && config.engine !== 'geulpu') ctx.addIssue({ code: 'custom', path: ['perModel', model, 'sourceRef'], message: 'sourceRef is GeulPU\'s; give an image' });
+  }
+});
 
 /** A local engine binary (engines/adapters/process), once per model. */
 export const ProcessRunEngineSchema = ProcessEngineOptionsSchema.extend({
@@ -32,15 +42,16 @@ export const ModelServingSchema = {
 };
 
 type RunEngine = { kind: string; engine?: string; weights?: WeightFormat; args?: string[] };
-type RunModel = { servedName?: string; weights?: Partial<Record<WeightFormat, string>> };
+type RunModel = { servedName?: string; weights?: Partial<Record<WeightFormat, string>>; engines?: string[] };
 
-/** Engines that load weights need every model's weights in their format, and SGLang a name without ':'. */
+/** Engines that load weights need the weights of every model they serve in their format, and SGLang a name without ':'. */
 export function checkModelsForEngines(engines: Record<string, RunEngine>, models: Record<string, RunModel>, ctx: z.RefinementCtx): void {
   for (const [name, engine] of Object.entries(engines)) {
     if (engine.kind !== 'docker' && engine.kind !== 'process') continue;
     const format = weightFormat(engine);
     const needsWeights = engine.kind === 'docker' || engine.args === undefined || engine.args.some((a) => a.includes('{model}'));
     for (const [id, model] of Object.entries(models)) {
+      if (model.engines !== undefined && !model.engines.includes(name)) continue;
       if (needsWeights && format && !model.weights?.[format]) {
         ctx.addIssue({ code: 'custom', path: ['models', id, 'weights', format], message: `engine "${name}" (${engine.engine}) loads ${format} weights: give this model's path` });
       }

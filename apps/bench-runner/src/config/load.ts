@@ -53,6 +53,19 @@ function imitated(engine: RunConfig['engines'][string]): { imitates?: (typeof IM
   return (IMITATED_ENGINES as readonly string[]).includes(family ?? '') ? { imitates: family as (typeof IMITATED_ENGINES)[number] } : {};
 }
 
+/**
+ * `--tier NAME`: the config with only the models of that tier (their `tier`), checked again: a system whose engine
+ * then serves no model is an error, and an external engine's `urls` keep only the models left.
+ */
+export function selectTier(config: RunConfig, tier: string): RunConfig {
+  const tiers = [...new Set(Object.values(config.models).flatMap((m) => (m.tier === undefined ? [] : [m.tier])))];
+  if (tiers.length === 0) throw new BenchError('config:invalid', `--tier ${tier}: config ${config.name} gives its models no tier`, { hint: 'give each model a tier (models.<id>.tier), or run without --tier' });
+  if (!tiers.includes(tier)) throw new BenchError('config:invalid', `unknown tier "${tier}"; tiers of config ${config.name}: ${tiers.join(', ')}`);
+  const models = Object.fromEntries(Object.entries(config.models).filter(([, m]) => m.tier === tier));
+  const engines = Object.fromEntries(Object.entries(config.engines).map(([name, e]) => [name, e.kind === 'external' && e.urls ? { ...e, urls: Object.fromEntries(Object.entries(e.urls).filter(([m]) => m in models)) } : e]));
+  return parseRunConfig({ ...config, engines, models }, `${config.name} with --tier ${tier}`);
+}
+
 /** The JSON Schema of the config, for editors (`# yaml-language-server: $schema=…`). */
 export function configJsonSchema(): unknown {
   return z.toJSONSchema(runConfigSchema(benchmarkEntries()), { io: 'input', unrepresentable: 'any' });

@@ -59,10 +59,10 @@ function defaultPreset(entries: readonly BenchmarkEntry[]): RunConfigInput {
 }
 
 /**
- * The paper's Study 3 (small tier) on the benchmarks it ran, each with its own section (its real tasks, the paper's
- * conditions and seeds). It measures the paper's inputs, so a benchmark
+ * The paper's Study 3, layer 1 (both tiers) on the benchmarks it ran, each with its own section (its real tasks, the
+ * paper's conditions and seeds, and what of them the large tier runs). It measures the paper's inputs, so a benchmark
  * with only its fixture suite stops the run (`--allow-fixtures` runs it anyway); the contrasts are libs/analysis's
- * `study3` preset (table 7).
+ * `study3` preset (table 7), read per tier and benchmark.
  */
 function study3Preset(entries: readonly BenchmarkEntry[]): RunConfigInput {
   return { version: 1, name: 'study3', ...STUDY3_BASE, benchmarks: sectionsOf(entries, 'study3'), requireRealTasks: true, analysis: { presets: ['study3'] } } as RunConfigInput;

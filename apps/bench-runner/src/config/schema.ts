@@ -58,9 +58,20 @@ export const ModelConfigSchema = z.strictObject({
   /** The sim engine's behaviour profile for this model (e.g. `paper/qwen3-8b`). */
   simProfile: z.string().min(1).optional(),
   chatTemplateKwargs: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * `parallel_tool_calls` on every request the proxy forwards for this model, in place of the client's (unset: the
+   * client's own). The paper set none; `false` keeps a model to one call per turn (e.g. Llama-3.1-8B, whose histories
+   * with several calls per turn vLLM and SGLang rejected). run.json records it in the config when set.
+   */
   parallelToolCalls: z.boolean().optional(),
   contextLength: z.number().int().positive().optional(),
-  tier: z.string().optional(),
+  /** The model's tier (the paper's `small`, `large`): the analysis reads each tier alone; `run --tier` runs one. */
+  tier: z.string().min(1).optional(),
+  /**
+   * The engines (names in `engines`) that serve this model; default every engine. Systems on other engines do not
+   * run it (the paper ran Llama-3.3-70B on GeulPU and llama.cpp only), and those engines need none of its weights.
+   */
+  engines: z.array(Id).min(1).optional(),
   ...ModelServingSchema,
 });
 export type ModelEntry = z.infer<typeof ModelConfigSchema>;
@@ -126,6 +137,11 @@ export const SectionKeysSchema = z.strictObject({
    * faults draw from it: the paper ran {0, 1}) beside one on a deterministic engine that would only repeat itself.
    */
   seeds: SeedsSchema.optional(),
+  /**
+   * Per tier, the first N units (base tasks, each with all its conditions, in the benchmark's order) that the models
+   * of that tier run; other tiers run every task. The paper ran ToolMaze's first 50 tasks per mode in its large tier.
+   */
+  limitByTier: z.record(z.string().min(1), z.number().int().positive()).optional(),
 });
 export type SectionKeys = z.infer<typeof SectionKeysSchema>;
 
@@ -137,8 +153,17 @@ function withSectionKeys(schema: z.ZodType): z.ZodType {
 /** The section keys of a benchmark's section, and the rest: what the entry's own schema reads. */
 export function splitSection(section: unknown): { keys: SectionKeys; own: unknown } {
   if (section === null || typeof section !== 'object' || Array.isArray(section)) return { keys: {}, own: section };
-  const { seeds, ...own } = section as Record<string, unknown>;
-  return { keys: seeds === undefined ? {} : { seeds: seeds as number[] }, own };
+  const { seeds, limitByTier, ...own } = section as Record<string, unknown>;
+  const keys: SectionKeys = {
+    ...(seeds === undefined ? {} : { seeds: seeds as number[] }),
+    ...(limitByTier === undefined ? {} : { limitByTier: limitByTier as Record<string, number> }),
+  };
+  return { keys, own };
+}
+
+/** Whether an engine of the config serves a model: every engine, unless the model names its own. */
+export function servesModel(entry: Pick<ModelEntry, 'engines'>, engine: string): boolean {
+  return entry.engines === undefined || entry.engines.includes(engine);
 }
 
 /** The seeds a benchmark runs with: its section's, else the config's. */
@@ -210,20 +235,38 @@ function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benc
     for (const [name, engine] of Object.entries(config.engines)) {
       if (engine.kind !== 'sim') continue;
       for (const [model, entry] of Object.entries(config.models)) {
-        if (!entry.simProfile) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
+        if (!entry.simProfile && servesModel(entry, name)) ctx.addIssue({ code: 'custom', path: ['models', model, 'simProfile'], message: `engine "${name}" is the sim engine, so model "${model}" needs a simProfile` });
       }
     }
+    checkModelEngines(config, ctx);
     checkModelsForEngines(config.engines, config.models, ctx);
-    checkExternalUrls(config.engines, Object.keys(config.models), ctx);
+    checkExternalUrls(config.engines, config.models, ctx);
     if (Object.values((config as { benchmarks: Record<string, unknown> }).benchmarks).every((b) => b === undefined)) ctx.addIssue({ code: 'custom', path: ['benchmarks'], message: 'name at least one benchmark' });
   });
 }
 
-/** An external engine's `urls` name every model of the config, and only those. */
-function checkExternalUrls(engines: Record<string, EngineConfig>, models: readonly string[], ctx: z.RefinementCtx): void {
+/** A model's `engines` name engines of the config, and every system's engine serves at least one model. */
+function checkModelEngines(config: { engines: Record<string, unknown>; models: Record<string, ModelEntry>; systems: readonly SystemConfig[] }, ctx: z.RefinementCtx): void {
+  const engineNames = Object.keys(config.engines);
+  for (const [model, entry] of Object.entries(config.models)) {
+    entry.engines?.forEach((engine, i) => {
+      if (!engineNames.includes(engine)) ctx.addIssue({ code: 'custom', path: ['models', model, 'engines', i], message: `model "${model}" names unknown engine "${engine}"; engines: ${engineNames.join(', ')}` });
+    });
+  }
+  config.systems.forEach((system, i) => {
+    if (!engineNames.includes(system.engine)) return;
+    if (Object.values(config.models).some((entry) => servesModel(entry, system.engine))) return;
+    ctx.addIssue({ code: 'custom', path: ['systems', i, 'engine'], message: `system "${system.id}" runs on engine "${system.engine}", which serves none of the models (${Object.entries(config.models).map(([m, e]) => `${m}: ${e.engines?.join(', ') ?? 'every engine'}`).join('; ')}); add the engine to a model's engines or drop the system` });
+  });
+}
+
+/** An external engine's `urls` name every model it serves, and only models of the config. */
+function checkExternalUrls(engines: Record<string, EngineConfig>, entries: Record<string, ModelEntry>, ctx: z.RefinementCtx): void {
+  const models = Object.keys(entries);
   for (const [name, engine] of Object.entries(engines)) {
     if (engine.kind !== 'external' || engine.urls === undefined) continue;
     for (const model of models) {
+      if (!servesModel(entries[model]!, name)) continue;
       if (!Object.hasOwn(engine.urls, model)) ctx.addIssue({ code: 'custom', path: ['engines', name, 'urls'], message: `engine "${name}" has no URL for model "${model}"; urls: ${Object.keys(engine.urls).join(', ') || 'none'}` });
     }
     for (const model of Object.keys(engine.urls)) {

@@ -17,13 +17,15 @@ const RUN_MODULE = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
 describe('the study3 preset', () => {
   const config = presetConfig('study3');
 
-  it('has the paper\'s systems on their engines and the small tier, and asks for the analysis preset, not contrasts of its own', () => {
+  it('has the paper\'s systems on their engines and both tiers, and asks for the analysis preset, not contrasts of its own', () => {
     expect(config.systems.map((s) => [s.id, s.engine, s.arm])).toEqual([
       ['G-off', 'geulpu', 'off'], ['G-on', 'geulpu', 'engine-c3'], ['L', 'llama.cpp', 'off'], ['V', 'vllm', 'off'], ['S', 'sglang', 'off'], ['E1', 'geulpu', 'e1'], ['E2', 'geulpu', 'e2'],
     ]);
     expect(Object.values(config.engines).map((e) => e.kind)).toEqual(['docker', 'docker', 'docker', 'docker']);
-    expect(Object.keys(config.models)).toEqual(['qwen3-8b', 'qwen2.5-7b', 'llama-3.1-8b']);
-    expect(Object.values(config.models).every((m) => m.tier === 'small' && m.simProfile?.startsWith('paper/'))).toBe(true);
+    expect(Object.entries(config.models).map(([id, m]) => [id, m.tier, m.simProfile])).toEqual([
+      ['qwen3-8b', 'small', 'paper/qwen3-8b'], ['qwen2.5-7b', 'small', 'paper/qwen2.5-7b'], ['llama-3.1-8b', 'small', 'paper/llama-3.1-8b'],
+      ['qwen3-32b', 'large', 'paper/qwen3-32b'], ['llama-3.3-70b', 'large', 'paper/llama-3.3-70b'],
+    ]);
     expect(config.contrasts).toEqual([]);
     expect(config.analysis.presets).toEqual(['study3']);
     expect(config.systems.map((s) => s.id)).toEqual(expect.arrayContaining([STUDY3_SYSTEMS.off, STUDY3_SYSTEMS.on, ...STUDY3_SYSTEMS.engines]));
@@ -78,7 +80,7 @@ describe('the study3 preset', () => {
 
   it('starts each engine on its own weights: GGUF for GeulPU and llama.cpp, the model directory for vLLM and SGLang', () => {
     const geulpu = adapterConfig(config, 'geulpu', 'qwen3-8b', { cwd: '/lab' });
-    expect(geulpu).toMatchObject({ kind: 'docker', engine: 'geulpu', image: 'geulpu:0.15.0', model: { path: '/lab/models/Qwen3-8B-Q8_0.gguf', servedName: 'qwen3-8b', contextLength: 32_768, toolFormat: 'qwen' } });
+    expect(geulpu).toMatchObject({ kind: 'docker', engine: 'geulpu', sourceRef: '36e3957', model: { path: '/lab/models/Qwen3-8B-Q8_0.gguf', servedName: 'qwen3-8b', contextLength: 32_768, toolFormat: 'qwen' } });
     expect(adapterConfig(config, 'llama.cpp', 'llama-3.1-8b', { cwd: '/lab' })).toMatchObject({ engine: 'llama.cpp', parallel: 4, model: { path: '/lab/models/Llama-3.1-8B-Instruct-Q8_0.gguf', toolFormat: 'llama3' } });
     expect(adapterConfig(config, 'vllm', 'qwen2.5-7b', { cwd: '/lab' })).toMatchObject({ engine: 'vllm', model: { path: '/lab/models/Qwen2.5-7B-Instruct' } });
     expect(adapterConfig(config, 'sglang', 'qwen3-8b', { cwd: '/lab' })).toMatchObject({ engine: 'sglang', model: { path: '/lab/models/Qwen3-8B' } });
@@ -108,9 +110,9 @@ describe('the study3 preset', () => {
     const dir = stdout.trim().split('\n').at(-1)!;
     const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { status: string; simulated: boolean; plan: { samples: number }; taskSource: { kind: string; units: number; tasks: number } };
     expect(manifest).toMatchObject({ status: 'complete', simulated: true, taskSource: { kind: 'fixture', units: 1, tasks: 3 } });
-    // 3 models × 7 systems × FX_001's P0, P1 and P2 (the paper's modes).
-    expect(manifest.plan.samples).toBe(63);
-    expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(63);
+    // FX_001's P0, P1 and P2 (the paper's modes) × (4 models × 7 systems + Llama-3.3-70B × its 5 systems on G and L).
+    expect(manifest.plan.samples).toBe(99);
+    expect(readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n')).toHaveLength(99);
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(report.split('\n')[0]).toBe("# toolmaze (1 fixture task): study3 (fixture tasks, not the paper's; simulated: sim engine, not a model)");
     expect(report).toMatch(/^- toolmaze: 1 fixture task \(3 per system, model and seed\) from ToolMaze fixture suite/m);

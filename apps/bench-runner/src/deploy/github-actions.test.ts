@@ -71,6 +71,9 @@ describe('deploy github-actions', () => {
     const { text, workflow } = await deploy(repository(), ['--preset', 'study3', '--benchmark', 'toolmaze', '--shards', '4']);
     expect(errorsOf(validateWorkflow(text))).toEqual([]);
     expect(workflow.jobs.shard.steps.find((s) => s.name === 'run the shard')!.run).toBe('npx recovery-bench run toolmaze --preset study3 --shard ${{ matrix.shard }}/4 --out shards/');
+    const large = await deploy(repository(), ['--preset', 'study3', '--tier', 'large', '--benchmark', 'toolmaze', '--shards', '4']);
+    expect(large.workflow.jobs.shard.steps.find((s) => s.name === 'run the shard')!.run).toBe('npx recovery-bench run toolmaze --preset study3 --tier large --shard ${{ matrix.shard }}/4 --out shards/');
+    expect(large.text).toContain('name: recovery-bench study3-large');
   });
 
   it('a broken workflow fails the same validator (so the check can fail)', async () => {

@@ -4,6 +4,8 @@ export interface WorkflowInput {
   /** The config's name (the workflow's name) and how `run` names it: `--config <path from the repository root>` or `--preset <id>`. */
   configName: string;
   configArgs: string;
+  /** `run --tier`: only the models of this tier. */
+  tier?: string;
   benchmark: string;
   shards: number;
   /** How many shard jobs run at once (default: all). */
@@ -47,7 +49,7 @@ export function githubWorkflow(input: WorkflowInput): Record<string, unknown> {
         strategy: { 'fail-fast': false, ...(input.parallelism ? { 'max-parallel': input.parallelism } : {}), matrix: { shard: shardList } },
         steps: [
           ...setup,
-          { name: 'run the shard', run: `npx recovery-bench run ${input.benchmark} ${input.configArgs} --shard \${{ matrix.shard }}/${input.shards} --out shards/` },
+          { name: 'run the shard', run: `npx recovery-bench run ${input.benchmark} ${input.configArgs}${input.tier ? ` --tier ${input.tier}` : ''} --shard \${{ matrix.shard }}/${input.shards} --out shards/` },
           { uses: 'actions/upload-artifact@v4', with: { name: shardArtifact('${{ matrix.shard }}', input.shards), path: 'shards/', 'if-no-files-found': 'error' } },
         ],
       },

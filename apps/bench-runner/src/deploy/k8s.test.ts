@@ -130,7 +130,7 @@ describe('deploy k8s', () => {
     }
   });
 
-  it('a preset deploys as its definition: study3 gives every pod its 12 engine × model sidecars, one GPU each', async () => {
+  it('a preset deploys as its definition: study3 gives every pod its 18 engine × model sidecars (Llama-3.3-70B on G and L only), one GPU each', async () => {
     const { objects, notes } = await deployK8s(['--preset', 'study3', '--benchmark', 'loudquiet', '--shards', '8', '--models-claim', 'model-weights', ...base]);
     for (const object of objects) expect(() => validateK8sObject(object)).not.toThrow();
     const { configMap, shards } = parts(objects);
@@ -138,11 +138,28 @@ describe('deploy k8s', () => {
     expect(config.systems).toEqual(presetConfig('study3').systems);
     expect(Object.values(config.engines).map((e) => e.kind)).toEqual(['external', 'external', 'external', 'external']);
     const sidecars = shards.spec.template.spec.initContainers!;
-    expect(sidecars).toHaveLength(12);
-    expect(sidecars.filter((c) => c.resources?.limits['nvidia.com/gpu'] === '1')).toHaveLength(12);
+    // Four engines × four models that run on every engine, and Llama-3.3-70B on GeulPU and llama.cpp.
+    expect(sidecars).toHaveLength(18);
+    expect(sidecars.filter((c) => c.resources?.limits['nvidia.com/gpu'] === '1')).toHaveLength(18);
+    expect(sidecars.filter((c) => c.name.endsWith('-llama-3-3-70b')).map((c) => c.name)).toEqual([expect.stringContaining('-geulpu-'), expect.stringContaining('-llama-cpp-')]);
     expect(shards.spec.template.spec.containers[0]!.command).toEqual(['recovery-bench', 'run', 'loudquiet', '--config', '/config/config.yaml', '--shard', 'auto', '--shards', '8', '--out', '/results/shards']);
-    expect(notes).toContain('a pod starts all 12 sidecars at once, each with its own GPU');
+    expect(notes).toContain('a pod starts all 18 sidecars at once, each with its own GPU');
     expect(await deployError(['k8s', '--preset', 'study3', '--config', join(files, 'sim.yaml'), '--shards', '2', ...base])).toMatch(/--config FILE or a preset with --preset NAME \(one of them\)/);
+  });
+
+  it('--tier deploys one tier: its models alone in the config, only their sidecars, names that carry the tier', async () => {
+    const { objects, notes } = await deployK8s(['--preset', 'study3', '--tier', 'large', '--benchmark', 'loudquiet', '--shards', '4', '--models-claim', 'model-weights', ...base]);
+    for (const object of objects) expect(() => validateK8sObject(object)).not.toThrow();
+    const { configMap, shards, merge } = parts(objects);
+    expect([configMap, shards, merge].map((o) => o.metadata.name)).toEqual(['recovery-bench-study3-large-config', 'recovery-bench-study3-large-shards', 'recovery-bench-study3-large-merge']);
+    const config = parseRunConfig(parseYaml(configMap.data['config.yaml']!), 'the ConfigMap');
+    expect(Object.keys(config.models)).toEqual(['qwen3-32b', 'llama-3.3-70b']);
+    // Llama-3.3-70B ran on G and L only: six sidecars, not eight.
+    expect(shards.spec.template.spec.initContainers!.map((c) => c.name)).toEqual([
+      'eng-1-geulpu-qwen3-32b', 'eng-2-geulpu-llama-3-3-70b', 'eng-3-llama-cpp-qwen3-32b', 'eng-4-llama-cpp-llama-3-3-70b', 'eng-5-vllm-qwen3-32b', 'eng-6-sglang-qwen3-32b',
+    ]);
+    expect(notes).toContain('6 engine sidecars');
+    expect(await deployError(['k8s', '--preset', 'study3', '--tier', 'medium', '--benchmark', 'loudquiet', '--shards', '2', ...base])).toMatch(/unknown tier "medium"; tiers of config study3: small, large/);
   });
 
   it('a broken manifest fails the same validation (so the check can fail)', async () => {

@@ -18,7 +18,7 @@ export const POD_PATHS = {
 
 export interface K8sDeployInput {
   /** The config as the user wrote it (its text, kept with its comments) and as the runner's parser reads it. */
-  config: { text: string; path: string; config: RunConfig };
+  config: { text: string; path: string; config: RunConfig; tier?: string };
   benchmark: string;
   shards: number;
   parallelism: number;
@@ -50,7 +50,8 @@ export function k8sManifests(input: K8sDeployInput): K8sDeployment {
     throw new UsageError(`engines ${[...new Set(sidecars.map((s) => s.engine))].join(', ')} load model weights: name the claim that holds them with --models-claim`);
   }
   const pod = podConfig(input.config, sidecars);
-  const base = objectBase(input.config.config.name);
+  // One deploy per tier can live beside another: the tier is part of every object's name.
+  const base = objectBase(deploymentName(input.config.config.name, input.config.tier));
   const meta = (suffix: string, component: string) => ({
     name: `${base}-${suffix}`,
     ...(input.namespace ? { namespace: input.namespace } : {}),
@@ -62,6 +63,11 @@ export function k8sManifests(input: K8sDeployInput): K8sDeployment {
   };
   const objects: [ConfigMap, Job, Job] = [configMap, shardJob(input, sidecars, meta('shards', 'shards'), configMap.metadata.name), mergeJob(input, meta('merge', 'merge'), configMap.metadata.name)];
   return { objects, sidecars, yaml: renderManifests(objects, input) };
+}
+
+/** The name a deploy's objects and files carry: the config's, with the tier when one was chosen. */
+export function deploymentName(configName: string, tier: string | undefined): string {
+  return tier === undefined ? configName : `${configName}-${tier}`;
 }
 
 /** `recovery-bench-<config name>` as a DNS label, short enough for the Jobs' names and their pods' labels. */

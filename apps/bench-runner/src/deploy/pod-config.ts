@@ -9,16 +9,22 @@ import type { Sidecar } from './sidecars.ts';
  * benchmarks, comments) stays as written, so the run's samples are keyed as a local run's are. Checked with the
  * runner's own parser before it is written anywhere.
  */
-export function podConfig(original: { text: string; path: string; config: RunConfig }, sidecars: readonly Sidecar[]): { text: string; config: RunConfig } {
-  if (sidecars.length === 0) return { text: original.text, config: original.config };
+export function podConfig(original: { text: string; path: string; config: RunConfig; tier?: string }, sidecars: readonly Sidecar[]): { text: string; config: RunConfig } {
   const doc = parseDocument(original.text, { uniqueKeys: true });
+  // With a tier, the models of other tiers leave the config (as `run --tier` leaves them out of the plan).
+  const dropped = Object.keys((doc.toJS() as { models?: Record<string, unknown> }).models ?? {}).filter((m) => !Object.hasOwn(original.config.models, m));
+  if (sidecars.length === 0 && dropped.length === 0) return { text: original.text, config: original.config };
+  for (const model of dropped) doc.deleteIn(['models', model]);
+  if (dropped.length > 0) doc.commentBefore = ` Written by recovery-bench deploy k8s from ${original.path} for tier ${original.tier}: the models of other tiers (${dropped.join(', ')}) are left out.${doc.commentBefore ? `\n${doc.commentBefore}` : ''}`;
   const engines = groupByEngine(sidecars);
   for (const [engine, servers] of engines) {
     const urls = Object.fromEntries(servers.map((s) => [s.model, s.url]));
     doc.setIn(['engines', engine], doc.createNode({ kind: 'external', engine: servers[0]!.family, urls }));
   }
-  const note = ` Written by recovery-bench deploy k8s from ${original.path}: its docker engines (${[...engines.keys()].join(', ')}) run as\n sidecars of each pod, one per model, which the runner reaches at these urls.`;
-  doc.commentBefore = doc.commentBefore ? `${note}\n${doc.commentBefore}` : note;
+  if (engines.size > 0) {
+    const note = ` Written by recovery-bench deploy k8s from ${original.path}: its docker engines (${[...engines.keys()].join(', ')}) run as\n sidecars of each pod, one per model, which the runner reaches at these urls.`;
+    doc.commentBefore = doc.commentBefore ? `${note}\n${doc.commentBefore}` : note;
+  }
   const text = doc.toString({ lineWidth: 0 });
   return { text, config: parseRunConfig(parseDocument(text).toJS(), `the pod's config (from ${original.path})`) };
 }

@@ -2,7 +2,7 @@ import { isAbsolute, normalize, relative } from 'node:path';
 import { buildContainerPlan, DockerEngineConfigSchema, type ContainerPlan } from '@recovery-bench/engines';
 import { BenchError } from '@recovery-bench/harness';
 import { weightFormat } from '../config/engines.ts';
-import type { RunConfig } from '../config/schema.ts';
+import { servesModel, type RunConfig } from '../config/schema.ts';
 import { adapterConfig } from '../run/engine-configs.ts';
 import type { Container, EnvVar, Volume, VolumeMount } from './k8s-types.ts';
 
@@ -59,7 +59,8 @@ export function engineSidecars(config: RunConfig, opts: SidecarOptions): Sidecar
     }
     if (engine.kind !== 'docker') continue;
     if (engine.mounts.length > 0) throw new BenchError('config:invalid', `engine "${name}" has mounts (paths on a Docker host), which a pod does not have; remove them to deploy it`);
-    for (const model of Object.keys(config.models)) {
+    for (const [model, entry] of Object.entries(config.models)) {
+      if (!servesModel(entry, name)) continue;
       sidecars.push(sidecar(config, name, model, FIRST_SIDECAR_PORT + sidecars.length, opts));
     }
   }

@@ -29,8 +29,8 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
         ...(engine.apiKeyEnv && process.env[engine.apiKeyEnv] ? { apiKey: process.env[engine.apiKeyEnv] } : {}),
       };
     case 'docker': {
-      const { kind: _kind, weights: _weights, ...options } = engine;
-      return { kind: 'docker', ...options, model: modelSpec(config, model, weightFormat(engine), opts.cwd) };
+      const { kind: _kind, weights: _weights, perModel, ...options } = engine;
+      return { kind: 'docker', ...options, ...modelImage(perModel?.[model]), model: modelSpec(config, model, weightFormat(engine), opts.cwd) };
     }
     case 'process': {
       const { kind: _kind, weights: _weights, ...options } = engine;
@@ -39,6 +39,12 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
       return { kind: 'process', ...options, ...(hasWeights ? { model: modelSpec(config, model, format, opts.cwd) } : {}) };
     }
   }
+}
+
+/** A model's own image or GeulPU source ref (`perModel`): its sourceRef replaces the engine's image as well. */
+function modelImage(override: { image?: string; sourceRef?: string } | undefined): { image?: string; sourceRef?: string } {
+  if (!override) return {};
+  return { ...(override.sourceRef ? { sourceRef: override.sourceRef, image: undefined } : {}), ...(override.image ? { image: override.image } : {}) };
 }
 
 /** An external engine's URL for one model: its one `url`, or the model's entry in `urls`. */

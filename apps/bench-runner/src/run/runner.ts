@@ -65,7 +65,7 @@ export async function executeRun(input: RunOptions): Promise<RunResult> {
 async function runPrepared(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, prepared: PreparedBenchmark<TaskRef>, log: (line: string) => void): Promise<RunResult> {
   const tasks = opts.tasks ? selectTasks(prepared.tasks, { ids: opts.tasks }) : prepared.tasks;
   if (opts.tasks && tasks.length === 0) throw new BenchError('config:invalid', `no task matches --tasks ${opts.tasks.join(',')}`);
-  const plan = buildPlan(config, entry.id, tasks, opts.shard);
+  const plan = buildPlan(config, entry.id, tasks, opts.shard, prepared.tasks);
   if (plan.length === 0 && (!opts.shard || tasks.length === 0)) throw new BenchError('config:invalid', 'the plan is empty: no task matches the selection');
   // A shard can own no task (tasks hash to shards): its run is complete with no sample, so that a merge of every
   // shard, or a Job waiting for each of its indexes, goes on.

@@ -76,7 +76,9 @@ function recordedDetail(engine: EngineConfig, handle: EngineHandle): Record<stri
   if (engine.kind === 'sim') return { profile: handle.detail.profile, seed: engine.seed };
   // The URL this model was served from (an engine's one url, or the model's entry in its urls).
   if (engine.kind === 'external') return { url: handle.detail.url, engine: engine.engine };
-  return { ...handle.detail };
+  // A setting the paper did not use, recorded where it was on: vLLM's and SGLang's determinism (VLLM_BATCH_INVARIANT=1, --enable-deterministic-inference).
+  const determinism = engine.deterministic && (engine.engine === 'vllm' || engine.engine === 'sglang');
+  return { ...handle.detail, ...(determinism ? { deterministic: true } : {}) };
 }
 
 export async function startSystem(config: RunConfig, system: SystemConfig, engine: EngineInstance, callsPath: string): Promise<SystemRuntime> {

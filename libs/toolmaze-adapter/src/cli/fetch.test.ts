@@ -38,13 +38,21 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A `git` on PATH that fails like an offline machine, or "clones" an empty tree. */
+/**
+ * A `git` on PATH that fails like an offline machine, or "clones" an empty tree and "checks out" REF as a detached
+ * HEAD: `$FAKE_GIT_HEAD`, else REF padded with zeros (test values, not ToolMaze's commits). Each call is logged.
+ */
 function fakeGit(name: string, mode: 'offline' | 'ok'): string {
   const bin = join(work, name);
   mkdirSync(bin, { recursive: true });
   const body = mode === 'offline'
     ? `echo "Cloning into '\${@: -1}'..." >&2\necho "fatal: unable to access '${TOOLMAZE_IDENTITY.codeRepository}/': Could not resolve host: github.com" >&2\nexit 128`
-    : 'if [ "$1" = clone ]; then mkdir -p "${@: -1}"/.git; fi\nexit 0';
+    : [
+      `echo "$*" >>"${join(bin, 'calls.log')}"`,
+      'if [ "$1" = clone ]; then mkdir -p "${@: -1}"/.git; fi',
+      'if [ "$3" = checkout ]; then h="${FAKE_GIT_HEAD:-$5}"; while [ ${#h} -lt 40 ]; do h="${h}0"; done; echo "$h" >"$2/.git/HEAD"; fi',
+      'exit 0',
+    ].join('\n');
   writeFileSync(join(bin, 'git'), `#!/usr/bin/env bash\n${body}\n`);
   chmodSync(join(bin, 'git'), 0o755);
   return bin;
@@ -98,15 +106,26 @@ describe('recovery-bench fetch toolmaze', () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(dest, 'data', 'perturbed_tasks', 'c1', 'C1_task_001_P0.json'))).toBe(true);
     expect(existsSync(join(dest, 'data', 'README.md'))).toBe(true);
-    expect(r.stdout).toMatch(/cloned https:\/\/github\.com\/Zhudongsheng75\/ToolMaze at ef0798aa7f31ac9b33403254b1ef76e8673305fa \(the commit a third-party run used; unverified\)/);
+    expect(r.stdout).toMatch(/cloned https:\/\/github\.com\/Zhudongsheng75\/ToolMaze at f8620d80{33} \(the paper's commit\)/);
     const earlier = join(work, 'earlier-clone');
     mkdirSync(join(earlier, '.git'), { recursive: true });
     writeFileSync(join(earlier, 'README.md'), 'code from an earlier attempt\n');
     const again = await runCli(['fetch', 'toolmaze', '--dest', earlier], '', { env: { ...withPath(fakeGit('bin-ok3', 'ok')), HF_ENDPOINT: endpoint } });
-    expect(again.stdout).toMatch(/^reused the clone at ef0798aa/);
+    expect(again.stdout).toMatch(/^reused the clone at f8620d8/);
     expect(again.code).toBe(0);
     expect(r.stdout).toMatch(/warning: data hash [0-9a-f]{64} of 1 task files differs from the pinned 9fcd7d7e/);
     expect(seen).not.toContain(`/datasets/${repo}/resolve/${rev}/.gitattributes`);
+  });
+
+  it("checks out the paper's code commit f8620d8 by default and fails when HEAD is another commit", async () => {
+    const bin = fakeGit('bin-wrong-head', 'ok');
+    const dest = join(work, 'wrong-head');
+    const r = await runCli(['fetch', 'toolmaze', '--dest', dest], '', { env: { ...withPath(bin), FAKE_GIT_HEAD: 'ab'.repeat(20) } });
+    expect(readFileSync(join(bin, 'calls.log'), 'utf8').split('\n')[1]).toBe(`-C ${dest} checkout --quiet f8620d8`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`recovery-bench fetch toolmaze: checked out f8620d8 but HEAD is ${'ab'.repeat(20)}\n`);
+    const third = await runCli(['fetch', 'toolmaze', '--dest', join(work, 'third'), '--code-ref', TOOLMAZE_IDENTITY.thirdPartyCodeCommit], '', { env: { ...withPath(fakeGit('bin-third', 'ok')), HF_ENDPOINT: 'http://127.0.0.1:1' } });
+    expect(third.stdout).toBe(`cloned ${TOOLMAZE_IDENTITY.codeRepository} at ${TOOLMAZE_IDENTITY.thirdPartyCodeCommit} (the commit a third-party run used) in ${join(work, 'third')}\n`);
   });
 
   it('refuses a non-empty destination and extra words as usage errors', async () => {

@@ -8,14 +8,14 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
 import { errorLine, FetchError, OfflineError, runGit } from '@recovery-bench/harness/fetch';
 import { z } from 'zod';
-import { computeDataHash } from '../checkout.ts';
-import { TOOLMAZE_IDENTITY } from '../identity.ts';
+import { computeDataHash, gitHead } from '../checkout.ts';
+import { isPinnedCodeCommit, TOOLMAZE_IDENTITY } from '../identity.ts';
 
 const HELP = `usage: recovery-bench fetch toolmaze [--dest DIR] [--code-ref REF]
 
 Clones ToolMaze's code (${TOOLMAZE_IDENTITY.codeRepository}) into DIR (default ./ToolMaze), checks out REF
-(default ${TOOLMAZE_IDENTITY.thirdPartyCodeCommit.slice(0, 12)}, the commit a third-party run used; the code is not
-pinned), downloads the data revision ${TOOLMAZE_IDENTITY.dataRevision.slice(0, 12)} of ${TOOLMAZE_IDENTITY.dataRepository}
+(default ${TOOLMAZE_IDENTITY.codeCommit}, the paper's commit; a commit hash is checked against the checkout's HEAD),
+downloads the data revision ${TOOLMAZE_IDENTITY.dataRevision.slice(0, 12)} of ${TOOLMAZE_IDENTITY.dataRepository}
 into DIR/data, and checks the data hash. Needs git, python3 and network access; HF_ENDPOINT overrides the
 Hugging Face address.`;
 
@@ -103,14 +103,24 @@ async function downloadData(dest: string): Promise<number> {
   }
 }
 
+/** The checkout's HEAD after `git checkout REF`; a REF that looks like a commit hash must be its prefix. */
+function checkedOutHead(dest: string, codeRef: string): string {
+  const head = gitHead(dest);
+  if (!head) throw new FetchError(COMMAND, `cannot read the checkout's HEAD in ${join(dest, '.git')}`);
+  const isHash = /^[0-9a-f]{7,40}$/i.test(codeRef);
+  if (isHash && !head.toLowerCase().startsWith(codeRef.toLowerCase())) throw new FetchError(COMMAND, `checked out ${codeRef} but HEAD is ${head}`);
+  return head;
+}
+
 async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
   // A clone left by an earlier attempt whose data download failed is reused, so a retry does not start over.
   const earlierClone = existsSync(join(dest, '.git')) && !existsSync(join(dest, 'data', 'perturbed_tasks'));
   if (!earlierClone && existsSync(dest) && (!statSync(dest).isDirectory() || readdirSync(dest).length > 0)) throw new UsageError(`${dest} exists and is not empty; choose another --dest`);
   if (!earlierClone) await git('clone', ['clone', '--quiet', TOOLMAZE_IDENTITY.codeRepository, dest]);
   await git('checkout', ['-C', dest, 'checkout', '--quiet', codeRef]);
-  const pinnedRef = codeRef === TOOLMAZE_IDENTITY.thirdPartyCodeCommit;
-  process.stdout.write(`${earlierClone ? 'reused the clone' : `cloned ${TOOLMAZE_IDENTITY.codeRepository}`} at ${codeRef}${pinnedRef ? ' (the commit a third-party run used; unverified)' : ''} in ${dest}\n`);
+  const head = checkedOutHead(dest, codeRef);
+  const which = isPinnedCodeCommit(head) ? ' (the paper\'s commit)' : head.startsWith(TOOLMAZE_IDENTITY.thirdPartyCodeCommit) ? ' (the commit a third-party run used)' : '';
+  process.stdout.write(`${earlierClone ? 'reused the clone' : `cloned ${TOOLMAZE_IDENTITY.codeRepository}`} at ${head}${which} in ${dest}\n`);
   const count = await downloadData(dest);
   if (!existsSync(join(dest, 'data', 'perturbed_tasks'))) throw new FetchError(COMMAND, `the data revision has no perturbed_tasks; see ${join(dest, 'data')}`);
   process.stdout.write(`downloaded ${TOOLMAZE_IDENTITY.dataRepository}@${TOOLMAZE_IDENTITY.dataRevision} (${count} file(s)) into ${join(dest, 'data')}\n`);
@@ -133,5 +143,5 @@ export async function runFetchCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`fetch toolmaze takes no other words; got "${positionals.join(' ')}"`);
-  return fetchToolmaze(resolve(values.dest ?? 'ToolMaze'), values['code-ref'] ?? TOOLMAZE_IDENTITY.thirdPartyCodeCommit);
+  return fetchToolmaze(resolve(values.dest ?? 'ToolMaze'), values['code-ref'] ?? TOOLMAZE_IDENTITY.codeCommit);
 }

@@ -11,6 +11,25 @@ export const PINNED_IMAGES = {
   sglang: 'lmsysorg/sglang:v0.5.22',
 } as const;
 
+/**
+ * GeulPU's source (the paper's appendix B.3) and the commits Study 3 ran (Section 5): G-off and G-on ran the commit that
+ * froze the detection rules, Qwen2.5-7B's rows the commit with the parser fix of deviation 1. Both precede release
+ * 0.15.0, the version the paper cites, which stays an explicit choice (`sourceRef: '0.15.0'` or `image`). The commits
+ * are the paper's short hashes; `docker/geulpu-image.sh` checks that the checked-out HEAD starts with one.
+ */
+export const GEULPU_SOURCE = {
+  repository: 'https://github.com/wwoosshh/GeulPUv2',
+  paperCommit: '36e3957',
+  paperCommitQwen25: '88555c2',
+  release: '0.15.0',
+} as const;
+
+/** The local tag `docker/geulpu-image.sh REF` gives the GeulPU image it builds from the source at REF. */
+export const geulpuImage = (sourceRef: string): string => `geulpu:${sourceRef}`;
+
+/** A git ref that is also a valid Docker tag (commit, tag or branch without '/'). */
+export const SourceRefSchema = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, 'a commit, tag or branch name usable as a Docker tag');
+
 /** Labels on every container this library starts; `engines prune` finds leftovers by them. */
 export const LABELS = {
   managed: 'engines.managed',
@@ -33,7 +52,7 @@ export type MountInput = z.input<typeof MountSchema>;
 export const GpusSchema = z.union([z.literal('all'), z.literal('none'), z.array(z.string().regex(/^[A-Za-z0-9-]+$/)).min(1)]);
 export type Gpus = z.infer<typeof GpusSchema>;
 
-const GEULPU_ONLY = ['command', 'entrypoint', 'containerPort', 'healthPath'] as const;
+const GEULPU_ONLY = ['sourceRef', 'command', 'entrypoint', 'containerPort', 'healthPath'] as const;
 
 /**
  * How to run a Docker engine, without the model: a run config names these once per engine and the runner adds
@@ -41,8 +60,13 @@ const GEULPU_ONLY = ['command', 'entrypoint', 'containerPort', 'healthPath'] as 
  */
 export const DockerEngineOptionsSchema = z.strictObject({
   engine: z.enum(DOCKER_ENGINE_IDS),
-  /** Default: the pinned image (llama.cpp, vLLM, SGLang). Required for GeulPU. */
+  /** Default: the pinned image (llama.cpp, vLLM, SGLang); for GeulPU `geulpu:<sourceRef>`. */
   image: z.string().min(1).optional(),
+  /**
+   * GeulPU only: the source ref (commit or tag) its image is built from (`docker/geulpu-image.sh REF`), recorded in
+   * run.json and checked against the image's `org.opencontainers.image.revision` label. GEULPU_SOURCE names the paper's.
+   */
+  sourceRef: SourceRefSchema.optional(),
   /** GeulPU only (required): the container's Cmd, with `{model}`, `{servedName}`, `{host}`, `{port}`, `{contextLength}`, `{seed}`, `{chatTemplate}` filled in. */
   command: z.array(z.string()).min(1).optional(),
   /** GeulPU only: replaces the image's ENTRYPOINT. */
@@ -80,7 +104,7 @@ export type DockerEngineOptions = z.infer<typeof DockerEngineOptionsSchema>;
 
 export function checkDockerOptions(config: z.input<typeof DockerEngineOptionsSchema>, ctx: z.RefinementCtx): void {
   if (config.engine === 'geulpu') {
-    if (!config.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'GeulPU has no pinned image: give the image of your GeulPU build (see libs/engines/README.md)' });
+    if (!config.image && !config.sourceRef) ctx.addIssue({ code: 'custom', path: ['image'], message: 'GeulPU has no pinned image: give the source ref its image was built from (sourceRef, e.g. the paper\'s 36e3957) or the image of your GeulPU build (see libs/engines/README.md)' });
     if (!config.command) ctx.addIssue({ code: 'custom', path: ['command'], message: 'GeulPU needs its server command (the container Cmd; see libs/engines/README.md)' });
     return;
   }

@@ -28,10 +28,10 @@ describe.skipIf(!docker.ok)(`Docker lifecycle against a real engine${docker.ok ?
     const runId = uniqueRunId('life');
     const logDir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/rb-int-`);
     const phases: string[] = [];
-    const engine = await startEngine(fakeEngineConfig({ FAKE_READY_AFTER_MS: '1200' }), { runId, logDir, onProgress: (e) => phases.push(`${e.phase}: ${e.message}`) });
+    const engine = await startEngine(fakeEngineConfig({ FAKE_READY_AFTER_MS: '1200' }, { sourceRef: 'test-ref' }), { runId, logDir, onProgress: (e) => phases.push(`${e.phase}: ${e.message}`) });
     expect(phases.some((p) => p.startsWith('wait:') && p.includes('503'))).toBe(true);
     expect(phases.at(-1)).toMatch(/^ready:/);
-    expect(engine).toMatchObject({ model: 'fake-model', engineKind: 'geulpu', detail: { adapter: 'docker', image: TEST_IMAGE, pulled: false } });
+    expect(engine).toMatchObject({ model: 'fake-model', engineKind: 'geulpu', detail: { adapter: 'docker', image: TEST_IMAGE, pulled: false, source: { ref: 'test-ref', revision: null } } });
     expect(await engine.health()).toMatchObject({ ok: true, status: 200 });
 
     const [info] = await containersOfRun(runId);

@@ -9,6 +9,18 @@ export interface ImageFacts {
   /** `RepoDigests`: what a run record keeps to say exactly which image ran. */
   repoDigests: string[];
   pulled: boolean;
+  /** The image's `org.opencontainers.image.revision` label (the source commit it was built from), when it has one. */
+  revision?: string;
+}
+
+/** The OCI label `docker/geulpu-image.sh` sets to the commit it built from. */
+export const REVISION_LABEL = 'org.opencontainers.image.revision';
+
+type ImageInspect = { Id: string; RepoDigests?: string[]; Config?: { Labels?: Record<string, string> | null } };
+
+function factsOf(ref: string, image: ImageInspect, pulled: boolean): ImageFacts {
+  const revision = image.Config?.Labels?.[REVISION_LABEL];
+  return { ref, id: image.Id, repoDigests: image.RepoDigests ?? [], pulled, ...(revision ? { revision } : {}) };
 }
 
 /** One event of Docker's pull stream (`{status, id, progress, progressDetail}`, or `{error, errorDetail}`). */
@@ -60,9 +72,9 @@ export function followPull(followProgress: FollowProgress, stream: NodeJS.Readab
   });
 }
 
-async function inspectImage(docker: Docker, ref: string, signal?: AbortSignal): Promise<{ Id: string; RepoDigests?: string[] } | undefined> {
+async function inspectImage(docker: Docker, ref: string, signal?: AbortSignal): Promise<ImageInspect | undefined> {
   try {
-    return await docker.getImage(ref).inspect({ abortSignal: signal } as object) as { Id: string; RepoDigests?: string[] };
+    return await docker.getImage(ref).inspect({ abortSignal: signal } as object) as ImageInspect;
   } catch (error) {
     if (dockerStatusCode(error) === 404) return undefined;
     if (signal?.aborted) throw abortedError(signal, `image ${ref}`);
@@ -71,11 +83,11 @@ async function inspectImage(docker: Docker, ref: string, signal?: AbortSignal): 
 }
 
 /** Makes the image present per the pull policy and returns its id and digests. */
-export async function ensureImage(docker: Docker, ref: string, policy: 'missing' | 'always' | 'never', opts: { signal?: AbortSignal; onProgress?: (event: EngineProgress) => void } = {}): Promise<ImageFacts> {
+export async function ensureImage(docker: Docker, ref: string, policy: 'missing' | 'always' | 'never', opts: { signal?: AbortSignal; onProgress?: (event: EngineProgress) => void; buildHint?: string } = {}): Promise<ImageFacts> {
   const present = await inspectImage(docker, ref, opts.signal);
-  if (present && policy !== 'always') return { ref, id: present.Id, repoDigests: present.RepoDigests ?? [], pulled: false };
+  if (present && policy !== 'always') return factsOf(ref, present, false);
   if (!present && policy === 'never') {
-    throw new EngineError('engine:image-missing', `image ${ref} is not present and the pull policy is "never"`, { hint: `build or load it (docker load / docker tag), or set pull: missing` });
+    throw new EngineError('engine:image-missing', `image ${ref} is not present and the pull policy is "never"`, { hint: opts.buildHint ?? `build or load it (docker load / docker tag), or set pull: missing` });
   }
   const tagged = withTag(ref);
   opts.onProgress?.({ phase: 'pull', message: `pulling ${tagged}` });
@@ -89,5 +101,5 @@ export async function ensureImage(docker: Docker, ref: string, policy: 'missing'
   await followPull(docker.modem.followProgress.bind(docker.modem), stream, tagged, opts.onProgress);
   const after = await inspectImage(docker, ref, opts.signal);
   if (!after) throw new EngineError('engine:image-pull-failed', `pulling ${tagged} reported success but the image is not present`);
-  return { ref, id: after.Id, repoDigests: after.RepoDigests ?? [], pulled: true };
+  return factsOf(ref, after, true);
 }

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { ContainerCreateOptions } from 'dockerode';
 import type { EngineKindId } from '@recovery-bench/proxy';
 import { expandPlaceholders, SERVER_LAUNCH, SERVER_PORTS, serverEnv, serverFlags, type KnownServer } from '../server-flags.ts';
-import { LABELS, PINNED_IMAGES, SGLANG_SHM_BYTES, VLLM_LLAMA3_TEMPLATE, type DockerEngineConfig } from './config.ts';
+import { geulpuImage, LABELS, PINNED_IMAGES, SGLANG_SHM_BYTES, VLLM_LLAMA3_TEMPLATE, type DockerEngineConfig } from './config.ts';
 
 /** Everything a start needs, decided before Docker is asked anything: pure data, checked by unit tests. */
 export interface ContainerPlan {
@@ -53,7 +53,7 @@ export function buildContainerPlan(config: DockerEngineConfig, opts: ContainerPl
   const shm = config.shmSizeBytes ?? (config.engine === 'sglang' ? SGLANG_SHM_BYTES : undefined);
   const spec: ContainerPlan['spec'] = {
     name,
-    Image: config.image ?? PINNED_IMAGES[config.engine as KnownServer],
+    Image: imageOf(config),
     ...(config.entrypoint ? { Entrypoint: config.entrypoint } : {}),
     Cmd: [...command, ...config.extraArgs],
     Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
@@ -82,6 +82,13 @@ export function buildContainerPlan(config: DockerEngineConfig, opts: ContainerPl
     engineKind: config.engine,
     servedName: model.servedName,
   };
+}
+
+/** The configured image, else GeulPU's from its source ref, else the pinned one. */
+export function imageOf(config: Pick<DockerEngineConfig, 'engine' | 'image' | 'sourceRef'>): string {
+  if (config.image) return config.image;
+  if (config.engine === 'geulpu') return geulpuImage(config.sourceRef!);
+  return PINNED_IMAGES[config.engine];
 }
 
 function knownServerCmd(server: KnownServer, flags: Parameters<typeof serverFlags>[1]): string[] {

@@ -8,8 +8,8 @@ import { postReadyChecks } from '../post-ready.ts';
 import type { EngineHandle, EngineStartContext } from '../types.ts';
 import { waitUntilReady } from '../wait.ts';
 import { connectDocker } from './client.ts';
-import { DockerEngineConfigSchema, type DockerEngineConfigInput } from './config.ts';
-import { ensureImage } from './pull.ts';
+import { DockerEngineConfigSchema, GEULPU_SOURCE, type DockerEngineConfigInput } from './config.ts';
+import { ensureImage, type ImageFacts } from './pull.ts';
 import { dockerRunLine } from './run-line.ts';
 import { ContainerSession } from './session.ts';
 import { buildContainerPlan } from './spec.ts';
@@ -30,7 +30,9 @@ export async function startDockerEngine(input: DockerEngineConfigInput, ctx: Eng
   let session: ContainerSession | undefined;
   try {
     const docker = await connectDocker(ctx.signal);
-    const image = await ensureImage(docker, plan.spec.Image, config.pull, { signal: ctx.signal, onProgress: ctx.onProgress });
+    const buildHint = config.engine === 'geulpu' && config.sourceRef ? `build it from GeulPU's source: docker/geulpu-image.sh ${config.sourceRef}` : undefined;
+    const image = await ensureImage(docker, plan.spec.Image, config.pull, { signal: ctx.signal, onProgress: ctx.onProgress, buildHint });
+    const source = config.engine === 'geulpu' ? geulpuSourceRecord(config.sourceRef, image) : undefined;
     session = new ContainerSession(docker, plan, { logDir, keepContainer: config.keepContainer, stopTimeoutSeconds: config.stopTimeoutSeconds });
     ctx.onProgress?.({ phase: 'create', message: `creating ${plan.name}` });
     await session.createAndStart(ctx.signal);
@@ -49,6 +51,7 @@ export async function startDockerEngine(input: DockerEngineConfigInput, ctx: Eng
     ctx.onProgress?.({ phase: 'ready', message: `${what} ready at ${plan.url}` });
     return handleFor(ready, {
       adapter: 'docker', engine: config.engine, image: image.ref, imageId: image.id, repoDigests: image.repoDigests, pulled: image.pulled,
+      ...(source ? { source } : {}),
       container: plan.name, containerId: ready.id, network: config.network, url: plan.url, dockerRunLine: runLine, checks,
       ...(ready.capture.files ? { logFiles: ready.capture.files } : {}),
     });
@@ -57,6 +60,19 @@ export async function startDockerEngine(input: DockerEngineConfigInput, ctx: Eng
     await session?.stop().catch(() => undefined);
     throw withStartDetails(error, { lastLogLines, dockerRunLine: runLine, ...(session?.exit ? { exitCode: session.exit.exitCode, oomKilled: session.exit.oomKilled } : {}), ...(logDir ? { logDir } : {}) }, what);
   }
+}
+
+/**
+ * What run.json records of a GeulPU image's source: the configured ref and the commit the image's revision label
+ * names. An image labelled with another commit than a hash ref names is refused before a container starts.
+ */
+export function geulpuSourceRecord(sourceRef: string | undefined, image: Pick<ImageFacts, 'ref' | 'revision'>): { repository: string; ref: string | null; revision: string | null } {
+  const ref = sourceRef ?? null;
+  const revision = image.revision ?? null;
+  if (ref && revision && /^[0-9a-f]{7,40}$/i.test(ref) && !revision.toLowerCase().startsWith(ref.toLowerCase())) {
+    throw new EngineError('engine:bad-config', `image ${image.ref} was built from GeulPU ${revision}, not ${ref}`, { hint: `rebuild it: docker/geulpu-image.sh ${ref}` });
+  }
+  return { repository: GEULPU_SOURCE.repository, ref, revision };
 }
 
 /** Docker would refuse a missing bind source with a less helpful message (and only after a pull). */
