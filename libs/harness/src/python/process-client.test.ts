@@ -85,6 +85,16 @@ describe('PythonProcessClient', () => {
     await expect(c.request({ op: 'echo' })).rejects.toThrow('exited (code 3) [about to crash]');
   });
 
+  it("bounds the handshake (the interpreter's start) apart from the requests: a short request limit does not stop a slow start", async () => {
+    // An interpreter that takes 600 ms to come up, as on a busy machine, under a 300 ms request limit.
+    const slowStart = ['-u', '-c', `import time\ntime.sleep(0.6)\n${BRIDGE}`];
+    const c = client({ args: slowStart, timeoutMs: 300 });
+    expect((await c.hello()).op).toBe('hello');
+    await expect(c.request({ op: 'sleep', seconds: 5 })).rejects.toThrow('sleep timed out after 300 ms');
+    // Its own limit, when given, still holds.
+    await expect(client({ args: slowStart, timeoutMs: 300, startTimeoutMs: 100 }).hello()).rejects.toThrow('hello timed out after 100 ms');
+  });
+
   it('stops a request that takes too long, keeps stdout noise as stderr, and reports a missing interpreter', async () => {
     const c = client({ timeoutMs: 3000 });
     await c.request({ op: 'noise' });

@@ -41,6 +41,11 @@ export interface PythonProcessOptions {
   /** Per request; a request that takes longer stops the process. */
   timeoutMs: number;
   /**
+   * For the handshake, which includes the interpreter's start and its imports (default: `timeoutMs`, at least
+   * 30 s). A short request limit is about the work a request does; starting Python on a busy machine is not that.
+   */
+  startTimeoutMs?: number;
+  /**
    * After a crash, a timeout or `close()`: `restart` starts a fresh process on the next request (a failed run
    * should not cost the next one its bridge); `stay-dead` reports the first failure to every later request, so
    * nothing is retried behind the caller's back.
@@ -54,6 +59,9 @@ export interface PythonProcessOptions {
   stderrLines?: number;
   onStderr?: (line: string) => void;
 }
+
+/** The least time the handshake gets: an interpreter's start and imports on a loaded machine. */
+const START_TIMEOUT_FLOOR_MS = 30_000;
 
 interface Pending {
   op: string;
@@ -158,7 +166,7 @@ export class PythonProcessClient {
     });
     this.#setRef(false);
     try {
-      this.#hello = await this.#send(this.options.hello);
+      this.#hello = await this.#send(this.options.hello, this.options.startTimeoutMs ?? Math.max(this.options.timeoutMs, START_TIMEOUT_FLOOR_MS));
       return this.#hello;
     } catch (error) {
       child.kill('SIGKILL');
@@ -167,12 +175,11 @@ export class PythonProcessClient {
     }
   }
 
-  #send(body: ProcessRequest): Promise<ProcessReply> {
+  #send(body: ProcessRequest, timeoutMs = this.options.timeoutMs): Promise<ProcessReply> {
     const child = this.#child;
     if (!child) return Promise.reject(this.#dead ?? this.#failure({ kind: 'not-running', op: body.op }));
     const id = this.#nextId++;
     const { op } = body;
-    const { timeoutMs } = this.options;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         if (this.#child === child) this.#fail(this.#failure({ kind: 'timeout', op, timeoutMs }));
