@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportContrast } from './summarize.ts';
+import { checkTable7, PAPER_COLUMNS, PAPER_TABLE7, renderTable7Check } from './table7-check.ts';
+
+function contrast(id: string, fields: Partial<ReportContrast>): ReportContrast {
+  return {
+    id, name: id, a: 'G-on', b: 'X', test: 'descriptive', metric: 'value', family: null, level: 0.95, alpha: null, margin: null,
+    estimate: null, lower: null, upper: null, p: null, adjustedP: null, supported: null, equal: null, valid: true, mixed: null,
+    nTasks: 10, nPairs: 30, samples: { a: 30, b: 30 }, errors: { a: 0, b: 0 }, unpairedTasks: { a: 0, b: 0 }, unpairedSamples: { a: 0, b: 0 },
+    resamples: 1000, seed: 1, notes: [], model: 'all', source: 'study3', ...fields,
+  };
+}
+
+describe("the study3 table 7 check against the paper's cells", () => {
+  it('holds every cell of the paper: ten rows by four columns', () => {
+    expect(Object.keys(PAPER_TABLE7)).toHaveLength(10);
+    for (const cells of Object.values(PAPER_TABLE7)) expect(cells).toHaveLength(PAPER_COLUMNS.length);
+  });
+
+  it('agrees where the paper\'s value is inside our interval with the same verdict, and says why not elsewhere', () => {
+    const cells = checkTable7([
+      // Paper +14.2 [10.0, 18.3]: inside [10, 20].
+      contrast('toolmaze/small:layer-effect', { estimate: 0.15, lower: 0.1, upper: 0.2 }),
+      // Paper +15.7*: inside, but not supported here.
+      contrast('toolmaze/small:h3.1:L', { estimate: 0.16, lower: 0.05, upper: 0.3, supported: false }),
+      // Paper +0.6 =: inside, and equal here too.
+      contrast('toolmaze/small:h3.2:S', { estimate: 0.005, lower: -0.02, upper: 0.03, equal: true }),
+      // Paper −16.8: outside.
+      contrast('toolmaze/small:h3.3:e1', { estimate: 0.07, lower: -0.01, upper: 0.16 }),
+      contrast('toolmaze/small:h3.3:e2', { valid: false }),
+      // A per-model row is not the paper's pooled cell.
+      contrast('toolmaze/large:layer-effect', { estimate: 0.1, lower: 0, upper: 0.2, model: 'qwen3-32b' }),
+    ]);
+    const at = (row: string, column: string) => cells.find((c) => c.row === row && c.column === column)!;
+    expect(at('layer-effect', 'toolmaze/small')).toMatchObject({ agrees: true });
+    expect(at('h3.1:L', 'toolmaze/small')).toMatchObject({ agrees: false, why: "the paper's value is within our interval; support differs (paper *)" });
+    expect(at('h3.2:S', 'toolmaze/small')).toMatchObject({ agrees: true, why: "the paper's value is within our interval; same =/≠" });
+    expect(at('h3.3:e1', 'toolmaze/small')).toMatchObject({ agrees: false, why: "the paper's value is outside our interval" });
+    expect(at('h3.3:e2', 'toolmaze/small')).toMatchObject({ agrees: true, why: 'not valid in both' });
+    expect(at('layer-effect', 'toolmaze/large')).toMatchObject({ agrees: null, why: 'not in these runs' });
+    const text = renderTable7Check(cells);
+    expect(text).toContain('| h3.1:L | toolmaze/small | +15.7* | +16.0 [5.0, 30.0] | no (');
+    expect(text).toMatch(/3 of 5 cells agree with the paper \(35 not in these runs\)\.$/);
+  });
+});
