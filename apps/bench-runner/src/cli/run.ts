@@ -5,7 +5,7 @@ import { benchmarkEntries, benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig, selectTier } from '../config/load.ts';
 import { hasPreset } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
-import { parseShard, type Shard } from '../run/plan.ts';
+import { parseShard, shardName, type Shard } from '../run/plan.ts';
 import { configHash, readManifest } from '../run/run-dir.ts';
 import { executeRun, selectSystems } from '../run/runner.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
@@ -68,7 +68,7 @@ function placement(values: { resume?: string; shard?: string; shards?: string; o
   if (raw === undefined || raw.trim() === '' || !Number.isInteger(index) || index < 1 || index > count) {
     throw new UsageError(`--shard auto takes the shard from JOB_COMPLETION_INDEX, 0 to ${count - 1} (Kubernetes sets it in an Indexed Job's pods); it is ${raw === undefined ? 'not set' : `"${raw}"`}`);
   }
-  const dir = resolve(values.out, `shard-${index}-of-${count}`);
+  const dir = resolve(values.out, shardName(index, count));
   if (!existsSync(join(dir, 'run.json'))) return { runDir: dir, shard: { index, count } };
   const manifest = readManifest(dir);
   const hash = configHash(selectSystems(config, list(values.systems)));

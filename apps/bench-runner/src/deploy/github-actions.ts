@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { shardName } from '../run/plan.ts';
 
 export interface WorkflowInput {
   /** The config's name (the workflow's name) and how `run` names it: `--config <path from the repository root>` or `--preset <id>`. */
@@ -25,8 +26,6 @@ const setup = [
   { run: 'npm ci' },
 ];
 
-/** The artifact of shard i (a GitHub expression for the matrix's shard, or a number). */
-const shardArtifact = (shard: string | number, count: number) => `shard-${shard}-of-${count}`;
 
 /**
  * A workflow of a sharded run: one matrix job per shard (each uploads its run directory as its own artifact) and
@@ -50,7 +49,7 @@ export function githubWorkflow(input: WorkflowInput): Record<string, unknown> {
         steps: [
           ...setup,
           { name: 'run the shard', run: `npx recovery-bench run ${input.benchmark} ${input.configArgs}${input.tier ? ` --tier ${input.tier}` : ''} --shard \${{ matrix.shard }}/${input.shards} --out shards/` },
-          { uses: 'actions/upload-artifact@v4', with: { name: shardArtifact('${{ matrix.shard }}', input.shards), path: 'shards/', 'if-no-files-found': 'error' } },
+          { uses: 'actions/upload-artifact@v4', with: { name: shardName('${{ matrix.shard }}', input.shards), path: 'shards/', 'if-no-files-found': 'error' } },
         ],
       },
       merge: {
@@ -59,7 +58,7 @@ export function githubWorkflow(input: WorkflowInput): Record<string, unknown> {
         steps: [
           ...setup,
           // Without merge-multiple, each artifact lands in a folder of its own name.
-          { uses: 'actions/download-artifact@v4', with: { pattern: shardArtifact('*', input.shards), path: 'shards/' } },
+          { uses: 'actions/download-artifact@v4', with: { pattern: shardName('*', input.shards), path: 'shards/' } },
           { name: 'merge the shards', id: 'merge', run: mergeStep(input.shards) },
           { name: 'score', env: { RUN_DIR: '${{ steps.merge.outputs.dir }}' }, run: 'npx recovery-bench score "$RUN_DIR" --no-report' },
           { name: 'report', env: { RUN_DIR: '${{ steps.merge.outputs.dir }}' }, run: `npx recovery-bench report "$RUN_DIR"${input.gatesPath ? ` --gate ${input.gatesPath}` : ''}` },
@@ -74,7 +73,7 @@ export function githubWorkflow(input: WorkflowInput): Record<string, unknown> {
 function mergeStep(shards: number): string {
   return [
     'dirs=()',
-    `for i in $(seq 1 ${shards}); do dirs+=(shards/${shardArtifact('"$i"', shards)}/*/); done`,
+    `for i in $(seq 1 ${shards}); do dirs+=(shards/${shardName('"$i"', shards)}/*/); done`,
     'out=$(npx recovery-bench merge "${dirs[@]}" --out merged --no-report)',
     'echo "$out"',
     'echo "dir=$(tail -n 1 <<<"$out")" >> "$GITHUB_OUTPUT"',

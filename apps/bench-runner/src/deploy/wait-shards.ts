@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBenchError } from '@recovery-bench/harness';
+import { shardName } from '../run/plan.ts';
 import { readManifest, runFile } from '../run/run-dir.ts';
 
 /** The shards' run folders as `run --shard auto --shards <count> --out <root>` names them, in shard order. */
 export function shardDirs(root: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `${root}/shard-${i + 1}-of-${count}`);
+  return Array.from({ length: count }, (_, i) => `${root}/${shardName(i + 1, count)}`);
 }
 
 /** Where one shard of `--shard auto` stands, read from its folder's run.json. */

@@ -13,6 +13,14 @@ export interface Shard {
   count: number;
 }
 
+/**
+ * The folder (and artifact) name of shard `index` of `count`: where `run --shard auto` writes it, what the merge Job
+ * waits for and what a workflow's shard job uploads. `index` may be an expression the CI fills in.
+ */
+export function shardName(index: number | string, count: number): string {
+  return `shard-${index}-of-${count}`;
+}
+
 /** `i/n` with 1 ≤ i ≤ n. */
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text);
