@@ -32,6 +32,16 @@ export function errorLine(text: string, pattern?: RegExp): string {
   return line.replace(/^(fatal|error):\s*/, '');
 }
 
+/** Whether a git ref names a commit by its hash (7 to 40 hex digits) rather than a branch or tag. */
+export function isCommitHash(ref: string): boolean {
+  return /^[0-9a-f]{7,40}$/i.test(ref);
+}
+
+/** Whether `commit` (a full hash, e.g. a checkout's HEAD) is the one `hash` names: a short hash is its prefix. */
+export function isCommit(commit: string, hash: string): boolean {
+  return commit.toLowerCase().startsWith(hash.toLowerCase());
+}
+
 /** The host of a URL for an offline line, or the text itself when it is not a URL (a local path, a mirror). */
 export function hostOf(url: string): string {
   try {

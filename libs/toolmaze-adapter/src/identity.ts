@@ -1,3 +1,5 @@
+import { isCommit } from '@recovery-bench/harness/fetch';
+
 /**
  * Which ToolMaze this adapter was written against (spec §1). The code commit and data revision are the ones the seed
  * paper ran (Section 5); the data hash and the third-party commit are third-party records (GitHub `Xixiartemis/Odys`,
@@ -24,7 +26,7 @@ export const TOOLMAZE_IDENTITY = {
 
 /** Whether a checkout's `HEAD` is the pinned code commit (a short hash is a prefix of the full one). */
 export function isPinnedCodeCommit(head: string | null | undefined): boolean {
-  return head != null && head.toLowerCase().startsWith(TOOLMAZE_IDENTITY.codeCommit);
+  return head != null && isCommit(head, TOOLMAZE_IDENTITY.codeCommit);
 }
 
 /** The adapter's own version, written into run manifests and the benchmark record. */

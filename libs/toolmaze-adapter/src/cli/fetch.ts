@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseCommandArgs, UsageError } from '@recovery-bench/harness/cli';
-import { errorLine, FetchError, OfflineError, runGit } from '@recovery-bench/harness/fetch';
+import { errorLine, FetchError, isCommit, isCommitHash, OfflineError, runGit } from '@recovery-bench/harness/fetch';
 import { z } from 'zod';
 import { computeDataHash, gitHead } from '../checkout.ts';
 import { isPinnedCodeCommit, TOOLMAZE_IDENTITY } from '../identity.ts';
@@ -107,8 +107,7 @@ async function downloadData(dest: string): Promise<number> {
 function checkedOutHead(dest: string, codeRef: string): string {
   const head = gitHead(dest);
   if (!head) throw new FetchError(COMMAND, `cannot read the checkout's HEAD in ${join(dest, '.git')}`);
-  const isHash = /^[0-9a-f]{7,40}$/i.test(codeRef);
-  if (isHash && !head.toLowerCase().startsWith(codeRef.toLowerCase())) throw new FetchError(COMMAND, `checked out ${codeRef} but HEAD is ${head}`);
+  if (isCommitHash(codeRef) && !isCommit(head, codeRef)) throw new FetchError(COMMAND, `checked out ${codeRef} but HEAD is ${head}`);
   return head;
 }
 
@@ -119,7 +118,7 @@ async function fetchToolmaze(dest: string, codeRef: string): Promise<number> {
   if (!earlierClone) await git('clone', ['clone', '--quiet', TOOLMAZE_IDENTITY.codeRepository, dest]);
   await git('checkout', ['-C', dest, 'checkout', '--quiet', codeRef]);
   const head = checkedOutHead(dest, codeRef);
-  const which = isPinnedCodeCommit(head) ? ' (the paper\'s commit)' : head.startsWith(TOOLMAZE_IDENTITY.thirdPartyCodeCommit) ? ' (the commit a third-party run used)' : '';
+  const which = isPinnedCodeCommit(head) ? ' (the paper\'s commit)' : isCommit(head, TOOLMAZE_IDENTITY.thirdPartyCodeCommit) ? ' (the commit a third-party run used)' : '';
   process.stdout.write(`${earlierClone ? 'reused the clone' : `cloned ${TOOLMAZE_IDENTITY.codeRepository}`} at ${head}${which} in ${dest}\n`);
   const count = await downloadData(dest);
   if (!existsSync(join(dest, 'data', 'perturbed_tasks'))) throw new FetchError(COMMAND, `the data revision has no perturbed_tasks; see ${join(dest, 'data')}`);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isCommit, isCommitHash } from '@recovery-bench/harness/fetch';
 import { parseEngineConfig, withStartDetails } from '../config-error.ts';
 import { abortedError, EngineError } from '../errors.ts';
 import { freePort } from '../free-port.ts';
@@ -69,7 +70,7 @@ export async function startDockerEngine(input: DockerEngineConfigInput, ctx: Eng
 export function geulpuSourceRecord(sourceRef: string | undefined, image: Pick<ImageFacts, 'ref' | 'revision'>): { repository: string; ref: string | null; revision: string | null } {
   const ref = sourceRef ?? null;
   const revision = image.revision ?? null;
-  if (ref && revision && /^[0-9a-f]{7,40}$/i.test(ref) && !revision.toLowerCase().startsWith(ref.toLowerCase())) {
+  if (ref && revision && isCommitHash(ref) && !isCommit(revision, ref)) {
     throw new EngineError('engine:bad-config', `image ${image.ref} was built from GeulPU ${revision}, not ${ref}`, { hint: `rebuild it: docker/geulpu-image.sh ${ref}` });
   }
   return { repository: GEULPU_SOURCE.repository, ref, revision };
