@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportContrast } from './summarize.ts';
+import { reportContrast as contrast } from '../testing/report-contrast.ts';
 import { checkTable7, PAPER_COLUMNS, PAPER_TABLE7, renderTable7Check } from './table7-check.ts';
-
-function contrast(id: string, fields: Partial<ReportContrast>): ReportContrast {
-  return {
-    id, name: id, a: 'G-on', b: 'X', test: 'descriptive', metric: 'value', family: null, level: 0.95, alpha: null, margin: null,
-    estimate: null, lower: null, upper: null, p: null, adjustedP: null, supported: null, equal: null, valid: true, mixed: null,
-    nTasks: 10, nPairs: 30, samples: { a: 30, b: 30 }, errors: { a: 0, b: 0 }, unpairedTasks: { a: 0, b: 0 }, unpairedSamples: { a: 0, b: 0 },
-    resamples: 1000, seed: 1, notes: [], model: 'all', source: 'study3', ...fields,
-  };
-}
 
 describe("the study3 table 7 check against the paper's cells", () => {
   it('holds every cell of the paper: ten rows by four columns', () => {

@@ -1,4 +1,5 @@
 import type { ReportContrast } from './summarize.ts';
+import { formatInterval, formatPoints, TABLE7_ROWS, verdictMarks } from './table7.ts';
 
 /** A cell of the paper's table 7 (appendix E): its value in points, and its verdict where the row has one. */
 export interface PaperCell {
@@ -19,8 +20,8 @@ const star = (value: number, supported: boolean): PaperCell => ({ value, support
 const eq = (value: number, equal: boolean): PaperCell => ({ value, equal });
 const NOT_VALID: PaperCell = { value: null, notValid: true };
 
-/** The paper's table 7 (appendix E), row by row in the columns above; differences in points. */
-export const PAPER_TABLE7: Readonly<Record<string, readonly PaperCell[]>> = {
+/** The paper's table 7 (appendix E), by the rows' contrast ids (table7.ts), in the columns above; differences in points. */
+export const PAPER_TABLE7: Readonly<Record<(typeof TABLE7_ROWS)[number][1], readonly PaperCell[]>> = {
   'layer-effect': [v(-1.1), v(14.2), v(0.5), v(10.5)],
   'h3.1:L': [star(15.3, true), star(15.7, true), star(0.7, false), star(30.0, true)],
   'h3.1:V': [star(14.4, true), star(13.9, true), star(1.2, false), star(9.0, false)],
@@ -51,9 +52,9 @@ export interface CheckedCell {
 export function checkTable7(contrasts: readonly ReportContrast[]): CheckedCell[] {
   const byId = new Map(contrasts.filter((c) => c.source === 'study3' && c.model === 'all').map((c) => [c.id, c]));
   const out: CheckedCell[] = [];
-  for (const [row, cells] of Object.entries(PAPER_TABLE7)) {
+  for (const [, row] of TABLE7_ROWS) {
     PAPER_COLUMNS.forEach((column, i) => {
-      const paper = cells[i]!;
+      const paper = PAPER_TABLE7[row]![i]!;
       const c = byId.get(`${column}:${row}`);
       if (c === undefined) {
         out.push({ row, column, paper, ours: null, agrees: null, why: 'not in these runs' });
@@ -84,19 +85,17 @@ function judge(paper: PaperCell, c: ReportContrast): { agrees: boolean | null; w
   return { agrees: inside && verdict, why: reasons.join('; ') };
 }
 
-const pts = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
-
 function paperText(p: PaperCell): string {
   if (p.notValid) return '(not valid)';
-  return `${pts(p.value!)}${p.supported ? '*' : ''}${p.equal === undefined ? '' : p.equal ? ' =' : ' ≠'}`;
+  return `${formatPoints(p.value! / 100)}${verdictMarks(p.supported, p.equal)}`;
 }
 
 function oursText(o: CheckedCell['ours']): string {
   if (o === null) return '–';
   if (!o.valid) return '(not valid)';
   if (o.value === null) return 'no pairs';
-  const interval = o.lower === null || o.upper === null ? '' : ` [${(o.lower * 100).toFixed(1)}, ${(o.upper * 100).toFixed(1)}]`;
-  return `${pts(o.value * 100)}${o.supported ? '*' : ''}${o.equal === null ? '' : o.equal ? ' =' : ' ≠'}${interval}`;
+  const interval = o.lower === null || o.upper === null ? '' : ` ${formatInterval(o.lower, o.upper)}`;
+  return `${formatPoints(o.value)}${verdictMarks(o.supported, o.equal)}${interval}`;
 }
 
 /** The check as a Markdown table and a count line. */

@@ -2,18 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.ts';
-import type { ReportContrast } from './summarize.ts';
+import { reportContrast as contrast } from '../testing/report-contrast.ts';
 import { table7Section } from './table7.ts';
-
-/** A study3 contrast as the report holds it; only what the grid reads matters. */
-function contrast(id: string, fields: Partial<ReportContrast>): ReportContrast {
-  return {
-    id, name: id, a: 'G-on', b: 'X', test: 'descriptive', metric: 'value', family: null, level: 0.95, alpha: null, margin: null,
-    estimate: null, lower: null, upper: null, p: null, adjustedP: null, supported: null, equal: null, valid: true, mixed: null,
-    nTasks: 10, nPairs: 30, samples: { a: 30, b: 30 }, errors: { a: 0, b: 0 }, unpairedTasks: { a: 0, b: 0 }, unpairedSamples: { a: 0, b: 0 },
-    resamples: 1000, seed: 1, notes: [], model: 'all', source: 'study3', ...fields,
-  };
-}
 
 type Table = { header: string[]; rows: string[][] };
 

@@ -5,7 +5,7 @@ import type { ReportContrast } from './summarize.ts';
 type CellKind = 'interval' | 'h3.1' | 'h3.2';
 
 /** The rows of table 7 in the paper's order: label, the study3 preset's contrast id (after `<scope>:`), cell kind. */
-const ROWS: readonly (readonly [string, string, CellKind])[] = [
+export const TABLE7_ROWS: readonly (readonly [string, string, CellKind])[] = [
   ['G-on − G-off, explicit errors', 'layer-effect', 'interval'],
   ...(['L', 'V', 'S'] as const).map((x) => [`H3.1: G-on − ${x}`, `h3.1:${x}`, 'h3.1'] as const),
   ...(['L', 'V', 'S'] as const).map((x) => [`H3.2: G-off − ${x}`, `h3.2:${x}`, 'h3.2'] as const),
@@ -13,7 +13,7 @@ const ROWS: readonly (readonly [string, string, CellKind])[] = [
   ['H3.3: G-on − E2 (transient)', 'h3.3:e2', 'interval'],
   ['Control: G-on − G-off', 'control', 'interval'],
 ];
-const ROW_IDS = new Set(ROWS.map(([, id]) => id));
+const ROW_IDS = new Set(TABLE7_ROWS.map(([, id]) => id));
 const TIER_ORDER = ['small', 'large'];
 
 /** One column of the grid: a benchmark in a tier (or without one). */
@@ -33,25 +33,30 @@ function splitId(id: string): { benchmark: string; tier: string | undefined; row
   return { benchmark, tier, row };
 }
 
-const points = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v * 100).toFixed(1)}`;
+/** A difference (a share) in points as the table prints it: +14.2, −1.1, 0.0. */
+export const formatPoints = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v * 100).toFixed(1)}`;
 const bound = (v: number) => `${v < 0 ? '−' : ''}${Math.abs(v * 100).toFixed(1)}`;
+/** An interval in points: [10.0, 18.3]. */
+export const formatInterval = (lower: number, upper: number) => `[${bound(lower)}, ${bound(upper)}]`;
+/** H3.1's support (`*`) and H3.2's verdict (` =`, ` ≠`), where known. */
+export const verdictMarks = (supported: boolean | null | undefined, equal: boolean | null | undefined) => `${supported ? '*' : ''}${equal == null ? '' : equal ? ' =' : ' ≠'}`;
 
 function cell(c: ReportContrast | undefined, kind: CellKind): string {
   if (c === undefined) return '';
   if (!c.valid) return '(not valid)';
   if (c.estimate === null) return '–';
-  const value = points(c.estimate);
+  const value = formatPoints(c.estimate);
   switch (kind) {
     case 'interval':
-      return c.lower === null || c.upper === null ? value : `${value} [${bound(c.lower)}, ${bound(c.upper)}]`;
+      return c.lower === null || c.upper === null ? value : `${value} ${formatInterval(c.lower, c.upper)}`;
     case 'h3.1': {
-      if (c.supported === true) return `${value}*`;
+      if (c.supported === true) return `${value}${verdictMarks(true, null)}`;
       // The paper prints p where it is near the threshold without reaching it.
       const p = c.adjustedP;
       return p !== null && p > 0.01 && p < 0.1 ? `${value} (p = ${p.toFixed(3)})` : value;
     }
     case 'h3.2':
-      return c.equal === null ? value : `${value} ${c.equal ? '=' : '≠'}`;
+      return `${value}${verdictMarks(null, c.equal)}`;
   }
 }
 
@@ -79,7 +84,7 @@ export function table7Section(contrasts: readonly ReportContrast[]): ReportSecti
   const columns = columnsOf(contrasts);
   if (columns.length === 0) return undefined;
   const header = ['', ...columns.map((c) => (c.tier === undefined ? c.benchmark : `${c.tier} tier: ${c.benchmark}`))];
-  const rows = ROWS.map(([label, id, kind]) => [label, ...columns.map((column) => cell(column.cells.get(id), kind))]);
+  const rows = TABLE7_ROWS.map(([label, id, kind]) => [label, ...columns.map((column) => cell(column.cells.get(id), kind))]);
   return {
     title: 'Table 7: Study 3, layer 1',
     blocks: [
