@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalidChatRequest, refusedHistory, type SimDialect } from './dialect.ts';
 import { parseJsonBody, sendJson } from './http-body.ts';
 import type { SimProfile } from './profiles.ts';
-import { breakArguments, callMarkup, contextRejection, llamaParseError, triggerFires, type SimQuirks } from './quirks.ts';
+import { breakArguments, callMarkup, contextRejection, llamaParseError, singleCallRefusal, triggerFires, type SimQuirks, type TriggerContext } from './quirks.ts';
 import { responseIdentity } from './random.ts';
 import { ChatRequestSchema } from './request.ts';
 import { completionBody, errorBody, streamEvents, type ResponseParts } from './respond.ts';
@@ -41,21 +41,24 @@ export function handleChat(text: string | undefined, res: ServerResponse, contex
   const requestNumber = ++context.requestCount;
   const promptTokens = countTokens(renderPrompt(request.messages, request.tools ?? []));
   const { quirks } = context;
+  const singleCall = quirks.singleCallHistory && singleCallRefusal(quirks.singleCallHistory, request);
+  if (singleCall) return sendJson(res, singleCall.status, singleCall.body);
   if (quirks.contextLimit) {
     const rejection = contextRejection(quirks.contextLimit, context.dialect, promptTokens, request.max_tokens ?? request.max_completion_tokens ?? undefined);
     if (rejection) return sendJson(res, rejection.status, rejection.body);
   }
-  const turn = simulateTurn(request, context);
+  const turn = simulateTurn(request, { ...context, redrawShare: quirks.weightsDiffer?.share ?? 0 });
   const headers = { [TRACE_HEADER]: traceHeader(turn.trace) };
   const stream = request.stream === true;
   let action = turn.action;
+  const at = (quirk: keyof SimQuirks): TriggerContext => ({ quirk, seed: context.seed, requestNumber, request, ...(action.type === 'tool_calls' ? { calls: action.calls } : {}) });
   if (action.type === 'tool_calls') {
-    if (triggerFires(quirks.llamaParse500?.trigger, requestNumber, request)) {
+    if (triggerFires(quirks.llamaParse500?.trigger, at('llamaParse500'))) {
       return sendParseFailure(res, stream, llamaParseError(), headers);
     }
-    if (triggerFires(quirks.rawToolMarkup?.trigger, requestNumber, request)) {
+    if (triggerFires(quirks.rawToolMarkup?.trigger, at('rawToolMarkup'))) {
       action = { type: 'text', content: callMarkup(action.calls, quirks.rawToolMarkup?.markup ?? 'hermes') };
-    } else if (triggerFires(quirks.badArguments?.trigger, requestNumber, request)) {
+    } else if (triggerFires(quirks.badArguments?.trigger, at('badArguments'))) {
       action = { type: 'tool_calls', calls: action.calls.map((c) => ({ ...c, arguments: breakArguments(c.arguments) })) };
     }
   }
@@ -71,7 +74,7 @@ export function handleChat(text: string | undefined, res: ServerResponse, contex
   const truncate = quirks.streamTruncate;
   // Never past the chunk that carries finish_reason: a truncated stream must not look finished.
   const finishAt = events.findIndex((e) => /"finish_reason":"/.test(e));
-  const cutAt = truncate && triggerFires(truncate.trigger, requestNumber, request)
+  const cutAt = truncate && triggerFires(truncate.trigger, at('streamTruncate'))
     ? Math.min(truncate.afterChunks ?? Math.floor(finishAt / 2), finishAt)
     : undefined;
   sendStream(res, events, cutAt, headers);

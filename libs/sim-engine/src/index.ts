@@ -6,3 +6,4 @@ export { ScriptRegistry, SimScriptSchema, type SimScript, type SimScriptInput } 
 export { SimQuirksSchema, parseQuirks, type SimQuirks, type SimQuirksInput } from './quirks.ts';
 export { SIM_DIALECTS, SimDialectSchema, type SimDialect } from './dialect.ts';
 export { SimConfigError, type SimErrorCode } from './errors.ts';
+export { IMITATED_ENGINES, SimEngineBehaviourSchema, engineBehaviour, imitationOf, type ImitatedEngine, type ImitationOptions, type SimEngineBehaviour } from './imitation.ts';

@@ -30,6 +30,12 @@ export const SimProfileSchema = z.object({
   title: z.string().min(1),
   paperModel: z.string().optional(),
   unknownKind: z.object({ kind: z.enum(SIM_ERROR_KINDS), source: z.string().min(1) }).strict(),
+  /**
+   * The share of a script's groups of calls (`calls:` steps) that the model sends in one message; the rest it sends
+   * one call per message. Default 1: as the script groups them. A request with `parallel_tool_calls: false` always
+   * gets one call per message.
+   */
+  parallelCalls: SimRateSchema.optional(),
   rates: z.object({
     transient: SituationRatesSchema,
     fixable: SituationRatesSchema,

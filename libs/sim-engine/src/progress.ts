@@ -6,17 +6,35 @@ import { answeredCall, messageText, type ChatMessage, type ChatRequest, type Cha
 import type { SimScript, SimScriptCall } from './scripts.ts';
 import type { SimToolCall, SimTurn } from './types.ts';
 
-/** Names of the calls that got a result that does not read as a failure, in the order of their results. */
-export function succeededCalls(messages: readonly ChatMessage[]): string[] {
-  const names: string[] = [];
+/** A call whose result does not read as a failure, and the user turn it was made in. */
+export interface SucceededCall {
+  name: string;
+  turn: number;
+}
+
+/**
+ * The user turn a message is in (1-based): the user messages so far that bring the user's own text. A message that
+ * holds only runtime notes (C3's and C4's note turns) is no new turn.
+ */
+function isUserTurn(message: ChatMessage): boolean {
+  if (message.role !== 'user') return false;
+  const text = messageText(message);
+  return withoutNotes(text).trim() !== '' || text.trim() === '';
+}
+
+/** The calls that got a result that does not read as a failure, in the order of their results. */
+export function succeededCalls(messages: readonly ChatMessage[]): SucceededCall[] {
+  const calls: SucceededCall[] = [];
+  let turn = 0;
   messages.forEach((m, i) => {
+    if (isUserTurn(m)) turn++;
     if (m.role !== 'tool') return;
     const { guidance, rest } = splitGuidance(messageText(m));
     if (guidance || looksLikeFailure(rest)) return;
     const call = answeredCall(messages, i);
-    if (call) names.push(call.name);
+    if (call) calls.push({ name: call.name, turn });
   });
-  return names;
+  return calls;
 }
 
 function lastToolResult(messages: readonly ChatMessage[]): string | undefined {
@@ -30,10 +48,14 @@ function wireCall(call: SimScriptCall): SimToolCall {
 
 /**
  * Walks the script against the calls that already succeeded (a retried or corrected call counts once, when
- * it succeeds; calls off the script are skipped) and emits the first step not yet done.
+ * it succeeds; calls off the script are skipped) and emits the first step not yet done: a group's pending calls
+ * together, or only its first pending call. Steps of a user turn (`turn`) count only calls made in that turn; the
+ * model answers in text when the next step belongs to a later turn, and leaves undone a step of an earlier turn
+ * (the user has moved on).
  */
-export function scriptedTurn(script: SimScript, messages: readonly ChatMessage[]): SimTurn {
+export function scriptedTurn(script: SimScript, messages: readonly ChatMessage[], together: (step: number) => boolean = () => true): SimTurn {
   const done = succeededCalls(messages);
+  const currentTurn = messages.filter(isUserTurn).length;
   let j = 0;
   for (const [step, s] of script.steps.entries()) {
     const trace = { policy: 'scripted', scriptId: script.id, step } as const;
@@ -41,15 +63,18 @@ export function scriptedTurn(script: SimScript, messages: readonly ChatMessage[]
       const content = s.answer.replaceAll('{{lastToolResult}}', lastToolResult(messages) ?? '');
       return { action: { type: 'text', content }, trace };
     }
+    if (s.turn !== undefined && s.turn > currentTurn) return { action: { type: 'text', content: finalAnswer(messages) }, trace };
     const group = 'call' in s ? [s.call] : s.calls;
     const pending = [...group];
     while (pending.length > 0) {
-      const at = done.findIndex((name, k) => k >= j && pending.some((c) => c.name === name));
+      const at = done.findIndex((c, k) => k >= j && (s.turn === undefined || c.turn === s.turn) && pending.some((p) => p.name === c.name));
       if (at < 0) break;
-      pending.splice(pending.findIndex((c) => c.name === done[at]), 1);
+      pending.splice(pending.findIndex((p) => p.name === done[at]!.name), 1);
       j = at + 1;
     }
-    if (pending.length > 0) return { action: { type: 'tool_calls', calls: pending.map(wireCall) }, trace };
+    if (pending.length > 0 && (s.turn === undefined || s.turn === currentTurn)) {
+      return { action: { type: 'tool_calls', calls: (together(step) ? pending : pending.slice(0, 1)).map(wireCall) }, trace };
+    }
   }
   return { action: { type: 'text', content: finalAnswer(messages) }, trace: { policy: 'scripted', scriptId: script.id, step: script.steps.length } };
 }

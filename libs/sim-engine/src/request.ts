@@ -47,6 +47,7 @@ export const ChatRequestSchema = z.object({
   stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullable().optional(),
   max_tokens: z.number().int().nullable().optional(),
   max_completion_tokens: z.number().int().nullable().optional(),
+  parallel_tool_calls: z.boolean().nullable().optional(),
 }).loose();
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
@@ -90,4 +91,17 @@ export function answeredCall(messages: readonly ChatMessage[], toolIndex: number
     if (call) return { name: call.function.name, arguments: argumentsText(call.function.arguments) };
   }
   return undefined;
+}
+
+/**
+ * What a model sees of a request, for the sim's draws: the messages with the calls' ids left out (the engine made
+ * them up; Qwen's and Llama's templates never show them), the tools and the tool choice. Streaming, the model's
+ * name and sampling fields are not part of it, as with greedy decoding in a real engine.
+ */
+export function modelVisible(request: ChatRequest): unknown {
+  const messages = request.messages.map(({ tool_call_id: _id, ...m }) => ({
+    ...m,
+    ...(m.tool_calls ? { tool_calls: m.tool_calls.map(({ id: _callId, ...call }) => call) } : {}),
+  }));
+  return { messages, tools: request.tools ?? [], tool_choice: request.tool_choice ?? null };
 }

@@ -130,3 +130,40 @@ describe('the generic policy', () => {
     expect(genericTurn({ messages: [user], tools, tool_choice: { type: 'function', function: { name: 'b' } } }).action).toEqual({ type: 'tool_calls', calls: [{ name: 'b', arguments: '{}' }] });
   });
 });
+
+describe('steps of user turns', () => {
+  const TURNS: SimScriptInput = {
+    id: 'turns',
+    match: { marker: '[task:turns]' },
+    steps: [
+      { call: { name: 'open', arguments: { id: 1 } }, turn: 1 },
+      { calls: [{ name: 'read', arguments: { id: 1 } }, { name: 'open', arguments: { id: 2 } }], turn: 2 },
+      { answer: 'All done.' },
+    ],
+  };
+  const script = new ScriptRegistry().add(TURNS);
+  const names = (messages: ChatMessage[]) => {
+    const turn = scriptedTurn(script, messages);
+    return turn.action.type === 'tool_calls' ? turn.action.calls.map((c) => c.name) : `text: ${turn.action.content}`;
+  };
+  const first: ChatMessage = { role: 'user', content: '[task:turns] open the first' };
+
+  it('answers at the end of a turn instead of starting the next turn\'s calls', () => {
+    expect(names([first])).toEqual(['open']);
+    expect(names([first, call('a', 'open', '{"id":1}'), result('a', 'opened 1')])).toBe('text: Done. The last tool result was: opened 1');
+  });
+
+  it('counts a call only in its own turn, and leaves a step the user moved on from undone', () => {
+    // Turn 1's open failed and the model gave up; in turn 2 it does turn 2's calls, not turn 1's again.
+    const gaveUp: ChatMessage[] = [first, call('a', 'open', '{"id":1}'), result('a', 'Error: HTTP 503'), { role: 'assistant', content: 'The service is down.' }, { role: 'user', content: 'now read it' }];
+    expect(names(gaveUp)).toEqual(['read', 'open']);
+    // Turn 2's `open` does not complete turn 1's step, nor the other way round.
+    const both = [...gaveUp, { role: 'assistant', content: null, tool_calls: [{ id: 'b', type: 'function', function: { name: 'read', arguments: '{"id":1}' } }, { id: 'c', type: 'function', function: { name: 'open', arguments: '{"id":2}' } }] } as ChatMessage, result('b', 'text'), result('c', 'opened 2')];
+    expect(names(both)).toBe('text: All done.');
+  });
+
+  it('does not count a runtime note in a user message of its own as a new turn', () => {
+    const note: ChatMessage = { role: 'user', content: 'Note from the tool runtime: the last attempt called open with id=1 and it failed with: HTTP 503' };
+    expect(names([first, call('a', 'open', '{"id":1}'), result('a', 'Error: HTTP 503'), note, { role: 'assistant', content: 'I will stop.' }, { role: 'user', content: 'ok, read it' }])).toEqual(['read', 'open']);
+  });
+});

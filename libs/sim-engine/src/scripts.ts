@@ -12,9 +12,12 @@ const ScriptCallSchema = z.object({
 }).strict();
 export type SimScriptCall = z.output<typeof ScriptCallSchema>;
 
+/** The user turn (1-based) a step belongs to, in a conversation of several user turns; absent: any turn. */
+const TurnSchema = z.number().int().min(1).optional();
+
 const ScriptStepSchema = z.union([
-  z.object({ call: ScriptCallSchema }).strict(),
-  z.object({ calls: z.array(ScriptCallSchema).min(1) }).strict(),
+  z.object({ call: ScriptCallSchema, turn: TurnSchema }).strict(),
+  z.object({ calls: z.array(ScriptCallSchema).min(1), turn: TurnSchema }).strict(),
   z.object({ answer: z.string() }).strict(),
 ]);
 export type SimScriptStep = z.output<typeof ScriptStepSchema>;
