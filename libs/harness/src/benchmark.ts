@@ -63,6 +63,11 @@ export interface RunContext {
   plugins: readonly ClientPlugin[];
   seed: number;
   signal?: AbortSignal;
+  /**
+   * How the benchmark's loop waits between a failed model call and its retry; absent: real time. A runner passes a
+   * wait that returns at once where waiting cannot change the answer (the deterministic sim engine).
+   */
+  sleep?: (ms: number) => Promise<void>;
   /** Progress and diagnostics; never part of the result. */
   log?: (message: string) => void;
 }

@@ -26,15 +26,16 @@ describe('the Loud/Quiet entry', () => {
       const suite = JSON.parse(readFileSync(FIXTURE_SUITE, 'utf8')) as { task_id: string; turns: { role: string; content: string }[][] }[];
       const f001 = scripts.find((s) => s.id === 'loudquiet-F001');
       expect(f001.match.firstUserSha256).toBe(createHash('sha256').update(userText(suite[0]!.turns[0]!)).digest('hex'));
+      // A user turn's calls are one step of that turn (a model may send them in one message); a turn without calls has none.
       expect(f001.steps).toEqual([
-        { call: { name: 'plant', arguments: '{"crop": "beans", "count": 2}' } },
-        { call: { name: 'water', arguments: '{"liters": 2.5}' } },
-        { call: { name: 'label_plot', arguments: '{"plot": 3, "label": "herbs"}' } },
+        { call: { name: 'plant', arguments: '{"crop": "beans", "count": 2}' }, turn: 1 },
+        { calls: [{ name: 'water', arguments: '{"liters": 2.5}' }, { name: 'label_plot', arguments: '{"plot": 3, "label": "herbs"}' }], turn: 3 },
         { answer: 'Done.' },
       ]);
       // Ground truth that fails on a clean environment (a TypeError, an unknown tool, an unparsable string) is left out.
       const f003 = scripts.find((s) => s.id === 'loudquiet-F003');
-      expect(f003.steps.map((s: { call?: { name: string } }) => s.call?.name ?? 'answer')).toEqual(['admit', 'deposit', 'tag_entries', 'status', 'dog_info', 'answer']);
+      const names = (s: { call?: { name: string }; calls?: { name: string }[] }) => (s.calls ? s.calls.map((c) => c.name) : s.call?.name ?? 'answer');
+      expect(f003.steps.map(names)).toEqual(['admit', 'deposit', 'tag_entries', ['status', 'dog_info'], 'answer']);
     } finally {
       await prepared.close?.();
     }

@@ -164,7 +164,7 @@ async function runSample(sample: ToolmazeSample, ctx: RunContext, executor: Tool
     { role: 'system', content: sample.systemPrompt },
     { role: 'user', content: sample.task.query },
   ];
-  return runAgentLoop({ model: ctx.model, messages, tools: sample.tools, executor, plugins: ctx.plugins, settings: sample.loop, signal: ctx.signal });
+  return runAgentLoop({ model: ctx.model, messages, tools: sample.tools, executor, plugins: ctx.plugins, settings: sample.loop, signal: ctx.signal, sleep: ctx.sleep });
 }
 
 /** Checkout mode: one bridge process per concurrent run, taken from the shared pool and given back. */

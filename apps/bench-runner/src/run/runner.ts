@@ -262,13 +262,17 @@ async function stopAll(started: Started): Promise<void> {
   await Promise.allSettled(started.engines.map((e) => e.close()));
 }
 
+const noWait = async (_ms: number): Promise<void> => {};
+
 /** One sample; an error inside it is recorded in it. An abort records nothing, so a resumed run repeats it. */
 async function runSample(prepared: PreparedBenchmark<TaskRef>, benchmark: string, sample: PlannedSample, runtime: SystemRuntime, signal: AbortSignal): Promise<SampleRecord | undefined> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const base = { format: SAMPLE_FORMAT, benchmark, system: sample.system, model: sample.model, task: sample.task, condition: sample.condition, seed: sample.seed, unit: sample.taskRef.unit ?? sample.task, startedAt } as const;
   try {
-    const transcript = await prepared.benchmark.run(sample.taskRef, { model: runtime.client, modelId: sample.model, endpoint: runtime.endpoint, plugins: runtime.plugins, seed: sample.seed, signal });
+    // The sim answers a repeated request at once and the same way: a retry's wait changes nothing but the wall time.
+    const sleep = runtime.engine.kind === 'sim' ? noWait : undefined;
+    const transcript = await prepared.benchmark.run(sample.taskRef, { model: runtime.client, modelId: sample.model, endpoint: runtime.endpoint, plugins: runtime.plugins, seed: sample.seed, signal, ...(sleep ? { sleep } : {}) });
     return { ...base, durationMs: performance.now() - t0, transcript };
   } catch (error) {
     const e = asBenchError(error);

@@ -111,7 +111,7 @@ async function runLoudquiet(task: LoudquietTask, ctx: RunContext) {
     const env = await bridge.environment(task.taskId, task.condition, ctx.seed);
     try {
       const timestamp = new Date();
-      const run = await runTrial({ model: ctx.model, task: { task_id: task.taskId, turns: task.turns }, env, fault: task.condition, plugins: ctx.plugins, settings: { scaffolding: task.scaffolding }, signal: ctx.signal });
+      const run = await runTrial({ model: ctx.model, task: { task_id: task.taskId, turns: task.turns }, env, fault: task.condition, plugins: ctx.plugins, settings: { scaffolding: task.scaffolding }, signal: ctx.signal, sleep: ctx.sleep });
       const record = trajectoryRecord({
         identity: { model: ctx.model.id, modelId: ctx.model.id, reasoning: false, pair: null, fault: task.condition, scaffolding: task.scaffolding, taskId: task.taskId, domain: task.domain, nTurns: task.nTurns, seed: ctx.seed },
         run, summaryJson: await env.summaryJson(), stateJson: await env.snapshotJson(), timestamp,
