@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../cli/run.ts';
 import { adapterConfig } from '../run/engine-configs.ts';
 import { overrideEngines, presetConfig } from './load.ts';
+import { GEULPU_SOURCE } from '@recovery-bench/engines/config';
 import { STUDY3_BASE } from './study3.ts';
 
 describe('the coding-study3 preset (the paper\'s layer 2)', () => {
@@ -32,7 +33,8 @@ describe('the coding-study3 preset (the paper\'s layer 2)', () => {
   it('runs on the sim engine with --engine-override sim, every engine replaced by a sim imitating it and the systems kept', () => {
     const sim = resolveConfig({ preset: 'coding-study3', 'engine-override': 'sim' }, 'coding');
     expect(Object.values(sim.engines)).toEqual([
-      { kind: 'sim', seed: 0, imitates: 'geulpu' }, { kind: 'sim', seed: 0, imitates: 'llama.cpp' },
+      { kind: 'sim', seed: 0, imitates: 'geulpu', sourceRef: GEULPU_SOURCE.paperCommit, perModel: { 'qwen2.5-7b': { sourceRef: GEULPU_SOURCE.paperCommitQwen25 } } },
+      { kind: 'sim', seed: 0, imitates: 'llama.cpp' },
       { kind: 'sim', seed: 0, imitates: 'vllm' }, { kind: 'sim', seed: 0, imitates: 'sglang' },
     ]);
     // The sim standing in for SGLang checks the model's context as SGLang does, and the proxy sees an SGLang engine.

@@ -47,10 +47,19 @@ export function overrideEngines(config: RunConfig, kind: 'sim'): RunConfig {
   return parseRunConfig({ ...config, engines, description: `${config.description ?? config.name} (engines replaced by the sim engine)` }, `${config.name} with --engine-override ${kind}`);
 }
 
-function imitated(engine: RunConfig['engines'][string]): { imitates?: (typeof IMITATED_ENGINES)[number] } {
-  if (engine.kind === 'sim') return engine.imitates ? { imitates: engine.imitates } : {};
+type SimFields = Pick<Extract<RunConfig['engines'][string], { kind: 'sim' }>, 'imitates' | 'sourceRef' | 'perModel'>;
+
+/** The engine a sim replaces, and the build it was (its source commit, per model too), so its data file applies. */
+function imitated(engine: RunConfig['engines'][string]): SimFields {
+  if (engine.kind === 'sim') return { imitates: engine.imitates, sourceRef: engine.sourceRef, perModel: engine.perModel };
   const family = engine.engine;
-  return (IMITATED_ENGINES as readonly string[]).includes(family ?? '') ? { imitates: family as (typeof IMITATED_ENGINES)[number] } : {};
+  if (!(IMITATED_ENGINES as readonly string[]).includes(family ?? '')) return {};
+  const refs = engine.kind === 'docker' ? Object.entries(engine.perModel ?? {}).flatMap(([model, o]) => (o.sourceRef ? [[model, { sourceRef: o.sourceRef }] as const] : [])) : [];
+  return {
+    imitates: family as (typeof IMITATED_ENGINES)[number],
+    ...(engine.kind === 'docker' && engine.sourceRef ? { sourceRef: engine.sourceRef } : {}),
+    ...(refs.length > 0 ? { perModel: Object.fromEntries(refs) } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PRESETS as ANALYSIS_PRESET_REGISTRY, type PresetId as AnalysisPresetId } from '@recovery-bench/analysis';
 import { CLAMP_MODES } from '@recovery-bench/proxy';
+import { IMITATED_ENGINES } from '@recovery-bench/sim-engine';
 import { z } from 'zod';
 import { checkModelsForEngines, DockerRunEngineSchema, ModelServingSchema, ProcessRunEngineSchema } from './engines.ts';
 
@@ -13,8 +14,8 @@ export type Arm = (typeof ARMS)[number];
 
 const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - (starting with a letter or digit)');
 
-/** The engines a sim engine can stand in for (`imitates`). */
-export const IMITATED_ENGINES = ['llama.cpp', 'vllm', 'sglang', 'geulpu'] as const;
+/** The engines a sim engine can stand in for (`imitates`): each has a data file in libs/sim-engine/src/engines/. */
+export { IMITATED_ENGINES };
 
 export const SimEngineConfigSchema = z.strictObject({
   kind: z.literal('sim'),
@@ -24,9 +25,14 @@ export const SimEngineConfigSchema = z.strictObject({
    * then checks each request against the model's context as that engine does, with its status and wording
    * (SGLang rejects prompt + max_tokens at or over the context, vLLM over it; llama.cpp only a prompt that fills
    * it, and answers bad requests as llama.cpp does), and the proxy treats it as that engine (pins, clamp, failure
-   * parsing). The model's behaviour stays its sim profile's.
+   * parsing). The model's behaviour stays its sim profile's; what the engine did with each of the paper's models
+   * (parse failures, refused histories, lost calls, other weights) comes from that engine's data file in
+   * libs/sim-engine/src/engines/, recorded in run.json with each sim's quirks.
    */
   imitates: z.enum(IMITATED_ENGINES).optional(),
+  /** The imitated build's source commit (GeulPU: quirks of particular builds), and per model (`perModel`). */
+  sourceRef: z.string().min(1).optional(),
+  perModel: z.record(z.string(), z.strictObject({ sourceRef: z.string().min(1) })).optional(),
 });
 
 const EngineUrl = z.url({ protocol: /^https?$/ });

@@ -120,6 +120,24 @@ describe('a model\'s engines in a run config', () => {
   });
 });
 
+describe('the study3 engines on the sim', () => {
+  const sim = overrideEngines(presetConfig('study3'), 'sim');
+
+  it('carry what the paper reports each engine did with each model, from the engines\' data files', () => {
+    const quirks = (engine: string, model: string) => (adapterConfig(sim, engine, model) as { quirks?: Record<string, any> }).quirks ?? {};
+    expect(quirks('llama.cpp', 'llama-3.1-8b').llamaParse500).toMatchObject({ trigger: { parallelCalls: true } });
+    expect(quirks('vllm', 'llama-3.1-8b').singleCallHistory).toBeDefined();
+    expect(quirks('sglang', 'llama-3.1-8b')).toMatchObject({ singleCallHistory: {}, contextLimit: { style: 'sglang', extraPromptTokens: 364 } });
+    expect(quirks('sglang', 'qwen3-32b').contextLimit).toMatchObject({ extraPromptTokens: 280 });
+    expect(quirks('vllm', 'qwen3-8b').weightsDiffer).toBeDefined();
+    expect(quirks('llama.cpp', 'qwen3-8b')).toEqual({ contextLimit: { contextTokens: 32_768, style: 'llamacpp' } });
+    // GeulPU: Qwen2.5-7B's rows ran the parser fix; the build before it loses every call in doubled braces.
+    expect(quirks('geulpu', 'qwen2.5-7b')).toEqual({});
+    const oldBuild = overrideEngines({ ...presetConfig('study3'), engines: { ...presetConfig('study3').engines, geulpu: { ...presetConfig('study3').engines.geulpu!, perModel: {} } } } as never, 'sim');
+    expect((adapterConfig(oldBuild, 'geulpu', 'qwen2.5-7b') as { quirks?: Record<string, any> }).quirks?.rawToolMarkup).toMatchObject({ markup: 'hermes-doubled' });
+  });
+});
+
 describe('run --tier large on the sim', () => {
   it('runs only the large tier\'s models, Llama-3.3-70B on G and L alone, and reports the large tier', async () => {
     const out = mkdtempSync(join(tmpdir(), 'rb-study3-large-'));
@@ -134,6 +152,12 @@ describe('run --tier large on the sim', () => {
     const samples = readFileSync(join(dir, 'samples.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { model: string; system: string });
     expect(samples).toHaveLength(36);
     expect([...new Set(samples.filter((s) => s.model === 'llama-3.3-70b').map((s) => s.system))].sort()).toEqual([...G_AND_L].sort());
+    // Each sim records the engine it imitates and what of that engine's data file it carried, with the sources.
+    const engines = (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { engines: { name: string; model: string; detail: Record<string, any> }[] }).engines;
+    const l70 = engines.find((e) => e.name === 'llama.cpp' && e.model === 'llama-3.3-70b')!.detail;
+    expect(l70).toMatchObject({ profile: 'paper/llama-3.3-70b', imitates: 'llama.cpp', dialect: 'llama.cpp', quirks: { rawToolMarkup: { markup: 'llama3' } } });
+    expect(l70.quirks.rawToolMarkup.source).toMatch(/24% of fault-free ToolMaze runs/);
+    expect(engines.find((e) => e.name === 'geulpu' && e.model === 'qwen3-32b')!.detail).toEqual({ profile: 'paper/qwen3-32b', seed: 0, imitates: 'geulpu', dialect: 'openai' });
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(report).toMatch(/toolmaze\/large H3\.1: G-on - V/);
     expect(report).not.toMatch(/toolmaze\/small/);

@@ -31,6 +31,11 @@ describe("the study3 table 7 check against the paper's cells", () => {
     expect(at('layer-effect', 'toolmaze/large')).toMatchObject({ agrees: null, why: 'not in these runs' });
     const text = renderTable7Check(cells);
     expect(text).toContain('| h3.1:L | toolmaze/small | +15.7* | +16.0 [5.0, 30.0] | no (');
-    expect(text).toMatch(/3 of 5 cells agree with the paper \(35 not in these runs\)\.$/);
+    expect(text).toMatch(/3 of 5 cells agree with the paper \(35 not in these runs\)\.\n/);
+    // The pattern lines judge the verdicts alone: H3.1's support differs in its one cell, H3.2's =/≠ is the paper's.
+    expect(at('h3.1:L', 'toolmaze/small').sameVerdict).toBe(false);
+    expect(at('layer-effect', 'toolmaze/small').sameVerdict).toBeNull();
+    expect(text).toContain('Pattern, H3.1 support (*): as the paper\'s in 0 of 1 cells (differs: h3.1:L toolmaze/small).');
+    expect(text).toMatch(/Pattern, H3\.2 baselines \(=\/≠\): as the paper's in 1 of 1 cells\.$/);
   });
 });

@@ -41,6 +41,8 @@ export interface CheckedCell {
   ours: { value: number | null; lower: number | null; upper: number | null; supported: boolean | null; equal: boolean | null; valid: boolean } | null;
   /** The paper's value lies within our interval (the row's level), and the verdict is the same where there is one. */
   agrees: boolean | null;
+  /** H3.1 and H3.2 cells: the verdict (* or not, = or ≠) is the paper's, whatever the value; null for other rows. */
+  sameVerdict: boolean | null;
   why: string;
 }
 
@@ -57,7 +59,7 @@ export function checkTable7(contrasts: readonly ReportContrast[]): CheckedCell[]
       const paper = PAPER_TABLE7[row]![i]!;
       const c = byId.get(`${column}:${row}`);
       if (c === undefined) {
-        out.push({ row, column, paper, ours: null, agrees: null, why: 'not in these runs' });
+        out.push({ row, column, paper, ours: null, agrees: null, sameVerdict: null, why: 'not in these runs' });
         return;
       }
       const ours = { value: c.estimate, lower: c.lower, upper: c.upper, supported: c.supported, equal: c.equal, valid: c.valid };
@@ -67,10 +69,10 @@ export function checkTable7(contrasts: readonly ReportContrast[]): CheckedCell[]
   return out;
 }
 
-function judge(paper: PaperCell, c: ReportContrast): { agrees: boolean | null; why: string } {
-  if (paper.notValid) return c.valid ? { agrees: false, why: 'the paper has it not valid' } : { agrees: true, why: 'not valid in both' };
-  if (!c.valid) return { agrees: false, why: 'not valid here' };
-  if (c.estimate === null || c.lower === null || c.upper === null) return { agrees: null, why: 'no pairs' };
+function judge(paper: PaperCell, c: ReportContrast): { agrees: boolean | null; sameVerdict: boolean | null; why: string } {
+  if (paper.notValid) return c.valid ? { agrees: false, sameVerdict: null, why: 'the paper has it not valid' } : { agrees: true, sameVerdict: null, why: 'not valid in both' };
+  if (!c.valid) return { agrees: false, sameVerdict: null, why: 'not valid here' };
+  if (c.estimate === null || c.lower === null || c.upper === null) return { agrees: null, sameVerdict: null, why: 'no pairs' };
   const inside = paper.value! / 100 >= c.lower - 1e-9 && paper.value! / 100 <= c.upper + 1e-9;
   const reasons: string[] = [inside ? 'the paper\'s value is within our interval' : 'the paper\'s value is outside our interval'];
   let verdict = true;
@@ -82,7 +84,8 @@ function judge(paper: PaperCell, c: ReportContrast): { agrees: boolean | null; w
     verdict = paper.equal === (c.equal === true);
     reasons.push(verdict ? 'same =/≠' : `=/≠ differs (paper ${paper.equal ? '=' : '≠'})`);
   }
-  return { agrees: inside && verdict, why: reasons.join('; ') };
+  const hasVerdict = paper.supported !== undefined || paper.equal !== undefined;
+  return { agrees: inside && verdict, sameVerdict: hasVerdict ? verdict : null, why: reasons.join('; ') };
 }
 
 function paperText(p: PaperCell): string {
@@ -104,5 +107,11 @@ export function renderTable7Check(cells: readonly CheckedCell[]): string {
   for (const c of cells) lines.push(`| ${c.row} | ${c.column} | ${paperText(c.paper)} | ${oursText(c.ours)} | ${c.agrees === null ? '–' : c.agrees ? 'yes' : 'no'} (${c.why}) |`);
   const run = cells.filter((c) => c.agrees !== null);
   lines.push('', `${run.filter((c) => c.agrees).length} of ${run.length} cells agree with the paper (${cells.length - run.length} not in these runs).`);
+  for (const [prefix, what] of [['h3.1:', 'H3.1 support (*)'], ['h3.2:', 'H3.2 baselines (=/≠)']] as const) {
+    const judged = cells.filter((c) => c.row.startsWith(prefix) && c.sameVerdict !== null);
+    if (judged.length === 0) continue;
+    const differ = judged.filter((c) => !c.sameVerdict).map((c) => `${c.row} ${c.column}`);
+    lines.push(`Pattern, ${what}: as the paper's in ${judged.length - differ.length} of ${judged.length} cells${differ.length > 0 ? ` (differs: ${differ.join(', ')})` : ''}.`);
+  }
   return lines.join('\n');
 }

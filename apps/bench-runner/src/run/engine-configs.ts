@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { EngineConfigInput, ModelSpecInput, SimEngineConfigInput } from '@recovery-bench/engines';
 import { BenchError } from '@recovery-bench/harness';
+import { imitationOf, type ImitationOptions } from '@recovery-bench/sim-engine';
 import { weightFormat } from '../config/engines.ts';
 import type { IMITATED_ENGINES, RunConfig } from '../config/schema.ts';
 
@@ -20,7 +21,7 @@ export function adapterConfig(config: RunConfig, name: string, model: string, op
     case 'sim':
       return {
         kind: 'sim', profile: entry.simProfile!, seed: engine.seed, ...(opts.simScriptsDir ? { scriptsDir: opts.simScriptsDir } : {}),
-        ...(engine.imitates ? imitation(engine.imitates, entry.contextLength ?? DEFAULT_CONTEXT) : {}),
+        ...(engine.imitates ? imitation(engine.imitates, { profile: entry.simProfile!, contextTokens: entry.contextLength ?? DEFAULT_CONTEXT, sourceRef: engine.perModel?.[model]?.sourceRef ?? engine.sourceRef }) : {}),
       };
     case 'external':
       // As before adapters: the URL is trusted at start; a dead engine shows up as errors in the samples.
@@ -55,16 +56,13 @@ function externalUrl(engine: Extract<RunConfig['engines'][string], { kind: 'exte
 }
 
 /**
- * What a sim engine standing in for a real one carries of it: that engine's context check on the model's context
- * (its status and wording), llama.cpp's answers to bad requests, and the engine kind the proxy sees.
+ * What a sim engine standing in for a real one carries of it, from that engine's data file
+ * (libs/sim-engine/src/engines/): its context check on the model's context (status and wording), llama.cpp's answers
+ * to bad requests, what it did with this model in the paper, and the engine kind the proxy sees.
  */
-function imitation(engine: ImitatedEngine, contextTokens: number): Pick<SimEngineConfigInput, 'quirks' | 'dialect' | 'engineKind'> {
-  const style = { 'llama.cpp': 'llamacpp', vllm: 'vllm', sglang: 'sglang' } as const;
-  return {
-    engineKind: engine,
-    ...(engine === 'llama.cpp' ? { dialect: 'llama.cpp' as const } : {}),
-    ...(engine === 'geulpu' ? {} : { quirks: { contextLimit: { contextTokens, style: style[engine] } } }),
-  };
+function imitation(engine: ImitatedEngine, options: ImitationOptions): Pick<SimEngineConfigInput, 'quirks' | 'dialect' | 'engineKind'> {
+  const { dialect, quirks } = imitationOf(engine, options);
+  return { engineKind: engine, ...(dialect ? { dialect } : {}), ...(Object.keys(quirks).length > 0 ? { quirks } : {}) };
 }
 
 function modelSpec(config: RunConfig, model: string, format: 'gguf' | 'hf' | undefined, cwd = process.cwd()): ModelSpecInput {

@@ -73,7 +73,11 @@ export async function startEngine(config: RunConfig, name: string, model: string
 
 /** What run.json keeps of an engine; sim and external keep the fields they had before adapters. */
 function recordedDetail(engine: EngineConfig, handle: EngineHandle): Record<string, unknown> {
-  if (engine.kind === 'sim') return { profile: handle.detail.profile, seed: engine.seed };
+  // A sim standing in for an engine: which, and what of that engine's data file it carries (quirks with their sources).
+  if (engine.kind === 'sim') {
+    const { profile, dialect, quirks } = handle.detail;
+    return { profile, seed: engine.seed, ...(engine.imitates ? { imitates: engine.imitates, dialect, ...(quirks ? { quirks } : {}) } : {}) };
+  }
   // The URL this model was served from (an engine's one url, or the model's entry in its urls).
   if (engine.kind === 'external') return { url: handle.detail.url, engine: engine.engine };
   // A setting the paper did not use, recorded where it was on: vLLM's and SGLang's determinism (VLLM_BATCH_INVARIANT=1, --enable-deterministic-inference).
