@@ -6,6 +6,8 @@ import { buildContainerPlan, DockerEngineConfigSchema } from '@recovery-bench/en
 import type { TaskRef } from '@recovery-bench/harness';
 import { describe, expect, it } from 'vitest';
 import { adapterConfig } from '../run/engine-configs.ts';
+import { loadRun, summarize } from '../report/summarize.ts';
+import { checkTable7 } from '../report/table7-check.ts';
 import { buildPlan } from '../run/plan.ts';
 import { runCommand } from '../testing/run-command.ts';
 import { overrideEngines, parseRunConfig, presetConfig, selectTier } from './load.ts';
@@ -136,6 +138,22 @@ describe('the study3 engines on the sim', () => {
     const oldBuild = overrideEngines({ ...presetConfig('study3'), engines: { ...presetConfig('study3').engines, geulpu: { ...presetConfig('study3').engines.geulpu!, perModel: {} } } } as never, 'sim');
     expect((adapterConfig(oldBuild, 'geulpu', 'qwen2.5-7b') as { quirks?: Record<string, any> }).quirks?.rawToolMarkup).toMatchObject({ markup: 'hermes-doubled' });
   });
+});
+
+describe('study3 on the sim engines', () => {
+  it('reproduces table 7\'s ToolMaze baseline checks: only llama.cpp ≠ in the small tier; llama.cpp and SGLang ≠ in the large', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rb-study3-sim-'));
+    const { code, stdout, stderr } = await runCommand(RUN_MODULE, 'runRunCommand', ['toolmaze', '--preset', 'study3', '--engine-override', 'sim', '--allow-fixtures', '--out', out]);
+    expect(code, stderr).toBe(0);
+    const cells = checkTable7(summarize([loadRun(stdout.trim().split('\n').at(-1)!)]).contrasts);
+    const at = (row: string, column: string) => cells.find((c) => c.row === row && c.column === column)!;
+    for (const engine of ['L', 'S']) for (const tier of ['small', 'large']) expect(at(`h3.2:${engine}`, `toolmaze/${tier}`).sameVerdict, `${engine} ${tier}`).toBe(true);
+    expect(at('h3.2:V', 'toolmaze/small').sameVerdict).toBe(true);
+    // The gaps behind the ≠ cells are the paper's within our intervals (+4.2 small, +23.3 large against llama.cpp).
+    expect(at('h3.2:L', 'toolmaze/small').agrees).toBe(true);
+    expect(at('h3.2:L', 'toolmaze/large').agrees).toBe(true);
+    for (const engine of ['L', 'V', 'S']) expect(at(`h3.1:${engine}`, 'toolmaze/small').sameVerdict).toBe(true);
+  }, 300_000);
 });
 
 describe('run --tier large on the sim', () => {

@@ -98,7 +98,10 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
   it('the run\'s report carries the study\'s table 6, marked simulated, and its JSON', () => {
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(md).toContain('## Delivery study (simulated: sim engine, not a model)');
-    expect(md).toMatch(/\| llama-3\.1-8b \| 1\.00 \| \.9\d \|/);
+    // Llama-3.1-8B's transient A1B1 and A1B2 cells, as the report prints them: table 6's .98 and .98 within sampling error.
+    const cells = /\| llama-3\.1-8b \| (1\.00|\.\d\d) \| (1\.00|\.\d\d) \|/.exec(md);
+    expect(cells).not.toBeNull();
+    for (const cell of cells!.slice(1)) expect(Math.abs(Number(cell) - 0.98)).toBeLessThan(0.08);
     expect(md).toContain('ship C3 for this model');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<section class="benchmark"><h2>Delivery study (simulated: sim engine, not a model)</h2>');
     expect(existsSync(join(dir, 'delivery-report.json'))).toBe(true);
