@@ -48,6 +48,34 @@ describe('the delivery analyses on data with a known answer', () => {
     expect(at(0)).toBe('supported');
   });
 
+  it('H2.1 prints table 3\'s 95% interval of C3 − C2 and is decided by the one-sided test under Holm over the primary family', () => {
+    const h21 = analyseDelivery(rows(['m1', 'm2'], (_m, _k, f) => (f === 'C3' ? 0.95 : 0.9)), [], opts).verdicts.find((v) => v.id === 'H2.1')!;
+    expect(h21.interval).toMatchObject({ level: 0.95 });
+    expect(h21.interval!.lower).toBeLessThan(h21.interval!.estimate);
+    expect(h21.note).toMatch(/^C3 − C2 \+5\.0 points, 95% interval \[/);
+    expect(h21.note).toContain('Holm over {H2.1} (H2.2 not measured)');
+  });
+
+  it('S4 is the registered test of the Llama models, whatever the data say: a Llama that stops under C2 is still tested, another model that does not is not', () => {
+    // llama-3.1-x stops under C2 (so C3 restores nothing); qwen-y never stops under C2 and C3 fixes it.
+    const rate = (m: string, k: StudyKind, f: DeliveryForm) => (k !== 'unrecoverable' ? 0.9 : m === 'llama-3.1-x' ? 1 : f === 'C3' ? 1 : 0);
+    const s4 = analyseDelivery(rows(['llama-3.1-x', 'qwen-y'], rate), [], opts).verdicts.find((v) => v.id === 'S4')!;
+    expect(s4.result).toBe('not supported');
+    expect(s4.note).toMatch(/^llama-3.1-x: \+0\.0 \[/);
+    expect(s4.note).not.toContain('qwen-y');
+    expect(analyseDelivery(rows(['qwen-y', 'llama-3.2-3b'], rate), [], opts).verdicts.find((v) => v.id === 'S4')).toMatchObject({ result: 'not applicable' });
+    // A lab may name its own S4 models, before the data.
+    expect(analyseDelivery(rows(['llama-3.1-x', 'qwen-y'], rate), [], { ...opts, s4Models: ['qwen-y'] }).verdicts.find((v) => v.id === 'S4')).toMatchObject({ result: 'supported' });
+  });
+
+  it('S2 counts as registered (five of seven) and names the rules that are the project\'s own', () => {
+    const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const s2 = (models: string[]) => analyseDelivery(rows(models, (m, _k, f) => (f === 'C3' && m < 'f' ? 1 : 0.5)), [], opts).verdicts.find((v) => v.id === 'S2')!;
+    expect(s2(seven)).toMatchObject({ result: 'supported' });
+    expect(s2(seven).note).toMatch(/in 5 of 7 models; needed 5; ours: a model counts when McNemar's exact test \(two-sided, p < 0\.05\) has C3 higher$/);
+    expect(s2(seven.slice(0, 6)).note).toMatch(/needed 5; .*with 6 models the threshold is five sevenths of them, rounded up$/);
+  });
+
   it('recommends a form only when its interval over the runner-up excludes 0, and says when it cannot decide', () => {
     const clear = analyseDelivery(rows(['m'], (_m, k, f) => (k === 'unrecoverable' && f !== 'C3' ? 0 : 1)), [], opts).recommendations[0]!;
     expect(clear.ship).toBe('C3');

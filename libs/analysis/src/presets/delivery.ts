@@ -27,7 +27,15 @@ export interface AnalysisOptions {
   resamples?: number;
   seed?: number;
   alpha?: number;
+  /**
+   * The models S4 is registered for. Default: the run's Llama-3.1 and Llama-3.3 models (appendix C.2: "for
+   * Llama-3.1"; Table 3's large-tier S4 is Llama-3.3-70B's), named before the data, never chosen from it.
+   */
+  s4Models?: readonly string[];
 }
+
+/** S4's registered models by default: Llama-3.1 (small tier) and Llama-3.3 (large tier), by model id. */
+export const isS4Model = (model: string): boolean => /llama-?3\.[13]\b/i.test(model);
 
 export interface Cell { k: number; n: number; share: number }
 export interface PairTest { model: string; better: number; worse: number; p: number; verdict: 'higher' | 'lower' | 'no difference' }
@@ -135,9 +143,12 @@ const fmt = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toF
  * seven, rounded up likewise).
  */
 function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[] = [], options: AnalysisOptions = {}): DeliveryAnalysis {
-  const opts: Required<AnalysisOptions> = { resamples: options.resamples ?? 10_000, seed: options.seed ?? 20_261_026, alpha: options.alpha ?? 0.05 };
   const ix = new Index(decisions);
   const models = ix.models;
+  const opts: Required<AnalysisOptions> = {
+    resamples: options.resamples ?? 10_000, seed: options.seed ?? 20_261_026, alpha: options.alpha ?? 0.05,
+    s4Models: options.s4Models ?? models.filter(isS4Model),
+  };
   const need = Math.ceil((2 * models.length) / 3);
   const needS2 = Math.ceil((5 * models.length) / 7);
   const tf = ['transient', 'fixable'] as const;
@@ -187,39 +198,49 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
 
   verdicts.push(...episodeVerdicts(episodes, models, selected, need, opts));
 
-  // Study 2.
+  // Study 2. H2.1 and H2.2 are the primary family, decided together by Holm (appendix C.2); Table 3 prints H2.1's
+  // difference with its 95% interval, and the registered test is one-sided (non-inferiority, margin 5 points).
+  const h22 = notMeasured('H2.2', 'C3 > C2 on real coding-agent histories', 'the synthetic study has no real histories; H2.2 needs recorded agent sessions (cluster bootstrap by assistant message)');
   let h21: Verdict;
   if (ix.has('C3', 'C2')) {
-    const b = difference(ix, models, KINDS, 'C3', 'C2', opts, 0.9, 0.05);
-    h21 = { id: 'H2.1', question: 'C3 not worse than C2, pooled over models and kinds, margin 5 points (one-sided bootstrap over scenarios)', result: b.pOneSided < opts.alpha ? 'supported' : 'not supported', note: `C3 − C2 ${fmt(pts(b.estimate - 0.05))} points, 90% interval [${fmt(pts(b.lower - 0.05))}, ${fmt(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}`, interval: asInterval(b, 0.05) };
-    const adjusted = holm([b.pOneSided], opts.alpha);
-    h21.note += `; Holm over the primary family (H2.1 alone here) p = ${pValue(adjusted.adjusted[0]!, opts.resamples)}`;
+    const b = difference(ix, models, KINDS, 'C3', 'C2', opts, 0.95, 0.05);
+    const family = ['H2.1', ...(h22.result === 'not measured' ? [] : ['H2.2'])];
+    const adjusted = holm([b.pOneSided], opts.alpha).adjusted[0]!;
+    h21 = {
+      id: 'H2.1', question: 'C3 not worse than C2, pooled over models and kinds, margin 5 points (one-sided bootstrap over scenarios; Holm over H2.1 and H2.2)',
+      result: adjusted < opts.alpha ? 'supported' : 'not supported',
+      note: `C3 − C2 ${fmt(pts(b.estimate - 0.05))} points, 95% interval [${fmt(pts(b.lower - 0.05))}, ${fmt(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}, Holm over {${family.join(', ')}}${family.length === 1 ? ' (H2.2 not measured)' : ''} p = ${pValue(adjusted, opts.resamples)}`,
+      interval: asInterval(b, 0.05),
+    };
   } else h21 = notMeasured('H2.1', 'C3 vs C2', 'needs C2 and C3');
-  verdicts.push(h21);
-  verdicts.push(notMeasured('H2.2', 'C3 > C2 on real coding-agent histories', 'the synthetic study has no real histories; H2.2 needs recorded agent sessions (cluster bootstrap by assistant message)'));
+  verdicts.push(h21, h22);
 
   if (ix.has('C4', 'C3')) {
     const b = difference(ix, models, KINDS, 'C4', 'C3', opts, 0.9);
     const eq = equivalence({ lower: pts(b.lower), upper: pts(b.upper) }, 5);
     verdicts.push({ id: 'S1', question: 'removing the failed exchange neither helps nor hurts: C4 − C3 within ±5 points (90% interval)', result: eq.equal ? 'equivalent' : 'not equivalent', note: `C4 − C3 ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}]`, interval: asInterval(b) });
   } else verdicts.push(notMeasured('S1', 'C4 vs C3', 'needs C3 and C4'));
-  verdicts.push(superiority('S2', 'guidance in a new turn beats guidance in the tool message: C3 > C1 on transient and fixable pairs', 'C3', 'C1', needS2));
+  const s2 = superiority('S2', 'guidance in a new turn beats guidance in the tool message: C3 > C1 on transient and fixable pairs (registered: at least five of the seven models)', 'C3', 'C1', needS2);
+  if (s2.result !== 'not measured') {
+    // The registration states the count for seven models and not how one model is decided: both are named as ours.
+    s2.note += `; ours: a model counts when McNemar's exact test (two-sided, p < ${opts.alpha}) has C3 higher${models.length === 7 ? '' : `, and with ${models.length} models the threshold is five sevenths of them, rounded up`}`;
+  }
+  verdicts.push(s2);
   if (ix.has('C2', 'C4')) {
     const perModel = models.map((m) => pairTest(ix, m, 'C2', 'C4', KINDS, opts.alpha));
     const discordant = perModel.reduce((n, t) => n + t.better + t.worse, 0);
     verdicts.push({ id: 'S3', question: 'C2 against C4 (descriptive)', result: 'descriptive', note: `${discordant} discordant pairs over ${models.length} models`, perModel });
   }
-  if (!ix.kinds.has('unrecoverable')) verdicts.push(notMeasured('S4', 'C3 restores stopping where C2 does not stop', 'needs unrecoverable errors'));
-  else if (ix.has('C3', 'C2')) {
-    const notStopping = models.filter((m) => mean(ix.scenarios.map((s) => Number(ix.get(m, s, 'unrecoverable', 'C2') ?? 0))) < 0.5);
-    const parts = notStopping.map((m) => {
-      const b = difference(ix, [m], ['unrecoverable'], 'C3', 'C2', opts);
-      return { m, b, ok: b.lower > 0 };
-    });
+  const s4Question = 'for Llama-3.1 and Llama-3.3 (registered), C3 restores stopping on unrecoverable errors where C2 does not stop (lower bound of C3 − C2 above 0)';
+  const s4Models = opts.s4Models.filter((m) => models.includes(m));
+  if (!ix.kinds.has('unrecoverable')) verdicts.push(notMeasured('S4', s4Question, 'needs unrecoverable errors'));
+  else if (!ix.has('C3', 'C2')) verdicts.push(notMeasured('S4', s4Question, 'needs C2 and C3'));
+  else if (s4Models.length === 0) verdicts.push({ id: 'S4', question: s4Question, result: 'not applicable', note: 'no model S4 is registered for (Llama-3.1 or Llama-3.3) is in the run' });
+  else {
+    const parts = s4Models.map((m) => ({ m, b: difference(ix, [m], ['unrecoverable'], 'C3', 'C2', opts) }));
     verdicts.push({
-      id: 'S4', question: 'for models C2 does not stop, C3 restores stopping on unrecoverable errors (lower bound of C3 − C2 above 0)',
-      result: parts.length === 0 ? 'not applicable (every model stops under C2)' : parts.every((p) => p.ok) ? 'supported' : 'not supported',
-      note: parts.map((p) => `${p.m}: ${fmt(pts(p.b.estimate))} [${fmt(pts(p.b.lower))}, ${fmt(pts(p.b.upper))}]`).join('; ') || 'every model stops in at least half of the unrecoverable conversations under C2',
+      id: 'S4', question: s4Question, result: parts.every((p) => p.b.lower > 0) ? 'supported' : 'not supported',
+      note: parts.map(({ m, b }) => `${m}: ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}]`).join('; '),
     });
   }
   return { models, forms: DELIVERY_FORMS.filter((f) => ix.forms.has(f)), table: table(ix), verdicts, selected, recommendations: models.map((m) => recommend(ix, m, opts)), settings: { ...opts, modelsNeeded: need } };
