@@ -8,8 +8,22 @@ import { resolveProfile, SIM_PROFILE_IDS } from './profiles.ts';
 import { SIM_ERROR_KINDS, SIM_SITUATIONS } from './types.ts';
 
 describe('built-in profiles', () => {
-  it('lists ideal, stubborn, the eight models of Table 6 and Study 3\'s Llama-3.3-70B', () => {
-    expect(SIM_PROFILE_IDS).toEqual(['ideal', 'stubborn', ...Object.keys(TABLE_6), 'paper/llama-3.3-70b']);
+  it('lists ideal, stubborn, the eight models of Table 6, Llama-3.3-70B and Study 2\'s other four: all thirteen of Study 2', () => {
+    const study2 = ['paper/llama-3.3-70b', 'paper/llama-3.2-3b', 'paper/gemma-4-31b', 'paper/qwen3.5-27b', 'paper/qwen3.6-27b'];
+    expect(SIM_PROFILE_IDS).toEqual(['ideal', 'stubborn', ...Object.keys(TABLE_6), ...study2]);
+  });
+
+  it.each(['paper/llama-3.2-3b', 'paper/gemma-4-31b', 'paper/qwen3.5-27b', 'paper/qwen3.6-27b'])('%s: no Table 6 row, so every rate is marked interpolated and says where it comes from', async (id) => {
+    const profile = await resolveProfile(id);
+    for (const kind of SIM_ERROR_KINDS) {
+      for (const rate of Object.values(profile.rates[kind])) {
+        expect(rate.interpolated).toBe(true);
+        expect(rate.source).toMatch(/^(interpolated|assumption): /);
+      }
+      // Appendix H: outside Llama-3.1 and Llama-3.3, C3 − C2 lay within a few points (C3 = C2 here), and C4 = C2 (S3).
+      expect(profile.rates[kind].C3.p).toBe(profile.rates[kind].C2.p);
+      expect(profile.rates[kind].C4.p).toBe(profile.rates[kind].C2.p);
+    }
   });
 
   it.each(SIM_PROFILE_IDS)('%s loads, validates and carries its own id', async (id) => {

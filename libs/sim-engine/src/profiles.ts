@@ -60,6 +60,10 @@ export const SIM_PROFILES = {
   'paper/qwen2.5-32b': builtIn('paper/qwen2.5-32b.yaml'),
   'paper/qwen3-32b': builtIn('paper/qwen3-32b.yaml'),
   'paper/llama-3.3-70b': builtIn('paper/llama-3.3-70b.yaml'),
+  'paper/llama-3.2-3b': builtIn('paper/llama-3.2-3b.yaml'),
+  'paper/gemma-4-31b': builtIn('paper/gemma-4-31b.yaml'),
+  'paper/qwen3.5-27b': builtIn('paper/qwen3.5-27b.yaml'),
+  'paper/qwen3.6-27b': builtIn('paper/qwen3.6-27b.yaml'),
 } as const satisfies Record<string, () => Promise<SimProfile>>;
 export type SimProfileId = keyof typeof SIM_PROFILES;
 
