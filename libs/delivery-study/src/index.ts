@@ -9,6 +9,7 @@ export { DeliveryConfigSchema, DELIVERY_VERSION, type DeliveryConfig } from './c
 export { deliveryEntry } from './entry.ts';
 export { deliveryTasks, deliveryBenchmark, prepareDelivery } from './benchmark.ts';
 export { approximateTokenizer, approximateTokens, httpTokenizer, approximateCostPerForm, recomputedTokens, costPerForm, type Tokenizer } from './cost.ts';
-export { deliveryBenchmarkReport, deliveryReport, deliveryRows, deliverySections, type DeliveryReport } from './report.ts';
+export { deliveryBenchmarkReport, deliveryReport, deliveryRows, deliverySections, type DeliveryReport, type DeliveryTier } from './report.ts';
 export { DELIVERY_PRESETS } from './presets.ts';
 export { planScenarios, shiftRates, type PlanInput, type PlanResult, type PowerPoint, type KindRates } from './plan.ts';
+export { checkTable3, renderTable3Check, PAPER_TABLE3, TABLE3_ROWS, type PaperTable3Cell, type Table3Cell } from './table3-check.ts';

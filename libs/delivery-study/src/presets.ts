@@ -13,6 +13,21 @@ const PAPER_MODELS = {
 } as const;
 
 /**
+ * Study 2's thirteen models (appendix C.2): the small tier's seven (Table 6's six and Llama-3.2-3B) and the large
+ * tier's six (Qwen2.5-32B and Qwen3-32B in Q8_0; Llama-3.3-70B, Gemma 4 31B, Qwen3.5-27B and Qwen3.6-27B in Q4_K_M).
+ */
+const STUDY2_MODELS = {
+  ...Object.fromEntries(Object.entries(PAPER_MODELS).filter(([, m]) => m.tier === 'small')),
+  'llama-3.2-3b': { servedName: 'llama-3.2-3b', simProfile: 'paper/llama-3.2-3b', tier: 'small', contextLength: 4096, toolFormat: 'llama3', parallelToolCalls: false, weights: { gguf: 'Llama-3.2-3B-Instruct-Q8_0.gguf', hf: 'Llama-3.2-3B-Instruct' } },
+  'qwen2.5-32b': PAPER_MODELS['qwen2.5-32b'],
+  'qwen3-32b': PAPER_MODELS['qwen3-32b'],
+  'llama-3.3-70b': { servedName: 'llama-3.3-70b', simProfile: 'paper/llama-3.3-70b', tier: 'large', contextLength: 4096, toolFormat: 'llama3', parallelToolCalls: false, weights: { gguf: 'Llama-3.3-70B-Instruct-Q4_K_M.gguf' } },
+  'gemma-4-31b': { servedName: 'gemma-4-31b', simProfile: 'paper/gemma-4-31b', tier: 'large', contextLength: 4096, weights: { gguf: 'gemma-4-31b-it-Q4_K_M.gguf' } },
+  'qwen3.5-27b': { servedName: 'qwen3.5-27b', simProfile: 'paper/qwen3.5-27b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3.5-27B-Q4_K_M.gguf' } },
+  'qwen3.6-27b': { servedName: 'qwen3.6-27b', simProfile: 'paper/qwen3.6-27b', tier: 'large', contextLength: 4096, toolFormat: 'qwen', chatTemplateKwargs: { enable_thinking: false }, weights: { gguf: 'Qwen3.6-27B-Q4_K_M.gguf' } },
+};
+
+/**
  * The delivery study's built-in default: every `paper/<model>` profile on the sim engine, one system with the layer
  * off (the study delivers each form itself), the decision step. Every number it gives is simulated.
  */
@@ -47,5 +62,28 @@ const DELIVERY_VLLM: RunPreset = {
   config: { ...DELIVERY_LLAMACPP.config, engines: { vllm: { kind: 'docker', engine: 'vllm', parallel: 4 } }, systems: [{ id: 'off', engine: 'vllm', arm: 'off' }] },
 };
 
+/**
+ * Study 1 as published (appendix C.1): Table 6's six models (tier `small`) and the registered two-model extension
+ * (tier `large`), the four cells A1B1, A1B2, A2B1 and A2B2, on the sim; each tier is analysed alone.
+ */
+const STUDY1: RunPreset = {
+  description: 'Study 1 (Table 6) on the sim engine: six models and the two-model extension (--tier small|large), forms A1B1, A1B2, A2B1, A2B2 (simulated numbers)',
+  base: 'sim',
+  config: { models: PAPER_MODELS, systems: [{ id: 'off', engine: 'sim', arm: 'off' }], concurrency: { perEngine: 16 } },
+  section: { forms: ['C0', 'C1', 'A2B1', 'C2'] },
+};
+
+/**
+ * Study 2 as published (appendix C.2): its thirteen models in two tiers (`--tier small` seven, `--tier large` six),
+ * the forms C0 to C4, whole episodes (S5) as well as the decision step, on the sim; each tier is analysed alone (Table 3's
+ * two columns).
+ */
+const STUDY2: RunPreset = {
+  description: 'Study 2 (Table 3) on the sim engine: small tier (7 models) and large tier (6 models), forms C0 to C4 (simulated numbers)',
+  base: 'sim',
+  config: { models: STUDY2_MODELS, systems: [{ id: 'off', engine: 'sim', arm: 'off' }], concurrency: { perEngine: 16 } },
+  section: { forms: ['C0', 'C1', 'C2', 'C3', 'C4'], mode: 'episode' },
+};
+
 /** The delivery study's run presets: `delivery` is what `run delivery` runs without --config or --preset. */
-export const DELIVERY_PRESETS: Readonly<Record<string, RunPreset>> = { delivery: DELIVERY, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM };
+export const DELIVERY_PRESETS: Readonly<Record<string, RunPreset>> = { delivery: DELIVERY, study1: STUDY1, study2: STUDY2, 'delivery-llama.cpp': DELIVERY_LLAMACPP, 'delivery-vllm': DELIVERY_VLLM };

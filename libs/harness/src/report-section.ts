@@ -49,6 +49,8 @@ export interface BenchmarkReportInput {
   simulated: boolean;
   /** What each run recorded about its tasks' source (`PreparedBenchmark.manifest`), in run order. */
   manifests: readonly unknown[];
+  /** Each model's tier (the run config's `models.<id>.tier`), for the models that have one. */
+  modelTiers?: Readonly<Record<string, string>>;
   resamples: number;
   seed: number;
   /**

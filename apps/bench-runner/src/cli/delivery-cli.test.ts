@@ -38,6 +38,9 @@ describe('the delivery study on the command line', () => {
     expect(md).toContain('## Delivery study (simulated: sim engine, not a model)');
     expect(md).toMatch(/\| S5 \| .* \| (supported|not supported) \| completion C3 − C2/);
     const report = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8'));
-    expect(report.analysis.table['llama-3.1-8b'].unrecoverable.C3.n).toBe(6);
+    // A model without a tier: one analysis, with no tier.
+    expect(report.tiers.map((t: { tier: string | null }) => t.tier)).toEqual([null]);
+    expect(report.tiers[0].analysis.table['llama-3.1-8b'].unrecoverable.C3.n).toBe(6);
+    expect(md).not.toContain('tier');
   }, 120_000);
 });

@@ -283,7 +283,8 @@ function benchmarkReports(runs: readonly LoadedRun[], simulated: boolean, opts: 
     for (const run of own) {
       for (const s of run.manifest.config.systems) if (!systems.has(s.id)) systems.set(s.id, { id: s.id, arm: s.arm, engine: s.engine, ...(s.maxTokensCap === undefined ? {} : { maxTokensCap: s.maxTokensCap }) });
     }
-    const report = entry.report({ samples, systems: [...systems.values()], simulated, manifests: own.map((r) => r.manifest.benchmarkSource), calls: own.flatMap(callFailures), ...opts });
+    const modelTiers = Object.fromEntries(own.flatMap((r) => Object.entries(r.manifest.config.models).flatMap(([id, m]) => (m.tier === undefined ? [] : [[id, m.tier] as const]))));
+    const report = entry.report({ samples, systems: [...systems.values()], simulated, manifests: own.map((r) => r.manifest.benchmarkSource), calls: own.flatMap(callFailures), modelTiers, ...opts });
     if (!report) continue;
     out.sections.push(...report.sections);
     out.files.push(...(report.files ?? []));

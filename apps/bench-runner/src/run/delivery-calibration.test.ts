@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KINDS, SITUATION_NAME, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
+import { checkTable3, KINDS, SITUATION_NAME, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
 import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { presetConfig } from '../config/load.ts';
@@ -40,14 +40,23 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
     report = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8')) as DeliveryReport;
   }, 300_000);
 
+  const tier = (name: string) => report.tiers.find((t) => t.tier === name)!.analysis;
+  const tableOf = (model: string) => report.tiers.find((t) => t.analysis.models.includes(model))!.analysis.table[model]!;
+
+  it('analyses each tier alone: Table 6\'s six models, then the two-model extension', () => {
+    expect(report.tiers.map((t) => [t.tier, t.analysis.models.length])).toEqual([['small', 6], ['large', 2]]);
+    expect(tier('large').models).toEqual(['qwen2.5-32b', 'qwen3-32b']);
+    // The extension's model-count rules count its own two models.
+    expect(tier('large').settings.modelsNeeded).toBe(2);
+  });
+
   it('every cell of every model within sampling error of its profile, 60 conversations per cell', () => {
-    expect(report.analysis.models).toHaveLength(8);
     for (const [model, profile] of profiles) {
       let diff = 0;
       let variance = 0;
       for (const kind of KINDS) {
         for (const form of Object.keys(SITUATION_NAME) as DeliveryForm[]) {
-          const cell = report.analysis.table[model]![kind][form]!;
+          const cell = tableOf(model)[kind][form]!;
           const p = profile.rates[kind][SITUATION_NAME[form]].p;
           expect(cell.n).toBe(60);
           expect(Math.abs(cell.share - p), `${model} ${kind} ${form}: ${cell.k}/60 against ${p}`).toBeLessThanOrEqual(tolerance(p, 60));
@@ -59,8 +68,8 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
     }
   });
 
-  it('recovers the paper\'s verdicts: H1.1–H1.4, the selection of A2B2, H2.1, S1, S2 and S4', () => {
-    const verdict = (id: string) => report.analysis.verdicts.find((v) => v.id === id)!;
+  it('recovers the paper\'s verdicts on Table 6\'s six models: H1.1–H1.4, the selection of A2B2, H2.1, S1 and S4', () => {
+    const verdict = (id: string) => tier('small').verdicts.find((v) => v.id === id)!;
     const perModel = (id: string, model: string) => verdict(id).perModel!.find((t) => t.model === model)!;
     expect(verdict('H1.1').result).toBe('supported');
     expect(perModel('H1.1', 'qwen3-8b').verdict).toBe('higher');
@@ -70,10 +79,10 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
     expect(verdict('H1.3').result).toBe('supported (A2B2 better)');
     // Without guidance, the note makes Qwen2.5-7B and Qwen3-8B call again where they should stop.
     expect(verdict('H1.4').result).toBe('not supported for A2B1');
-    expect(report.analysis.selected).toBe('C2');
+    expect(tier('small').selected).toBe('C2');
     expect(verdict('H2.1').result).toBe('supported');
     expect(verdict('S1').result).toBe('equivalent');
-    expect(verdict('S2').result).toBe('supported');
+    // S2 is Study 2's claim over its seven small-tier models (study2 preset); of these six, four have C3 above A1B2.
     expect(perModel('S2', 'llama-3.1-8b').verdict).not.toBe('higher');
     expect(verdict('S4').result).toBe('supported');
     expect(verdict('S4').note).toMatch(/^llama-3\.1-8b: /);
@@ -81,16 +90,16 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
   });
 
   it('Llama-3.1-8B does not stop under C2 and does under C3, so the recommendation for it is C3', () => {
-    const llama = report.analysis.table['llama-3.1-8b']!.unrecoverable;
+    const llama = tableOf('llama-3.1-8b').unrecoverable;
     expect(llama.C2!.share).toBe(0);
     expect(llama.C4!.share).toBe(0);
     expect(llama.C3!.share).toBeGreaterThan(0.9);
-    const rec = report.analysis.recommendations.find((r) => r.model === 'llama-3.1-8b')!;
+    const rec = tier('small').recommendations.find((r) => r.model === 'llama-3.1-8b')!;
     expect(rec.ship).toBe('C3');
     expect(rec.difference.lower).toBeGreaterThan(0);
     expect(rec.text).toMatch(/^ship C3 for this model: \+\d+\.\d points over C\d \[\+\d+\.\d, \+\d+\.\d\]$/);
     // Where every shippable form is at the ceiling the data cannot decide, and the report says so.
-    const qwen3 = report.analysis.recommendations.find((r) => r.model === 'qwen3-8b')!;
+    const qwen3 = tier('small').recommendations.find((r) => r.model === 'qwen3-8b')!;
     expect(qwen3.ship).toBeNull();
     expect(qwen3.text).toContain('cannot decide');
   });
@@ -108,5 +117,38 @@ describe('the delivery study on the paper profiles reproduces Table 6 and its ve
     const json = JSON.parse(readFileSync(join(dir, 'delivery-report.json'), 'utf8')) as DeliveryReport;
     expect(json.simulated).toBe(true);
     expect(json.cost.C3!.median).toBeGreaterThan(json.cost.C2!.median);
+  });
+});
+
+/**
+ * Study 2 as published (`--preset study2`): both tiers, thirteen models, episodes, each tier analysed alone; the
+ * table-3 check sets the verdicts beside the paper's.
+ */
+describe('the study2 preset reproduces table 3\'s synthetic verdicts per tier', () => {
+  let cells: ReturnType<typeof checkTable3>;
+
+  beforeAll(async () => {
+    const config = presetConfig('study2');
+    expect(Object.values(config.models).map((m) => m.tier)).toEqual([...Array(7).fill('small'), ...Array(6).fill('large')]);
+    const result = await executeRun({ benchmark: 'delivery', config, outDir: mkdtempSync(join(tmpdir(), 'rb-study2-')), repoRoot: REPO_ROOT, progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} });
+    expect(result.manifest.status).toBe('complete');
+    // 60 scenarios × 3 kinds × C0–C4 per model.
+    expect(result.planned).toBe(13 * 60 * 3 * 5);
+    writeReport(result.dir, summarize([loadRun(result.dir)], { resamples: 2000 }));
+    cells = checkTable3([JSON.parse(readFileSync(join(result.dir, 'delivery-report.json'), 'utf8')) as DeliveryReport]);
+  }, 300_000);
+
+  const at = (row: string, tier: string) => cells.find((c) => c.row.startsWith(row) && c.tier === tier)!;
+
+  it('H2.1 supported in both tiers, S1 equivalent, S2 in five of seven and five of six models, S4 for the registered Llama', () => {
+    for (const tier of ['small', 'large']) {
+      expect(at('H2.1', tier).ours).toMatch(/, supported$/);
+      expect(at('S1', tier)).toMatchObject({ holds: true });
+      expect(at('S2', tier)).toMatchObject({ holds: true });
+      expect(at('S4', tier)).toMatchObject({ holds: true });
+    }
+    expect(at('H2.1', 'small')).toMatchObject({ holds: true });
+    // H2.2 and its components need real agent histories: never compared on synthetic stimuli.
+    expect(at('H2.2', 'small')).toMatchObject({ ours: 'not measured', holds: null });
   });
 });

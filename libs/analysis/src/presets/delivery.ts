@@ -49,6 +49,8 @@ export interface Verdict {
   note: string;
   perModel?: PairTest[];
   interval?: Interval;
+  /** A verdict of several estimates (S4 per model, S5's completion and futile calls), by name. */
+  parts?: Record<string, Interval>;
 }
 
 export interface Recommendation {
@@ -241,6 +243,7 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
     verdicts.push({
       id: 'S4', question: s4Question, result: parts.every((p) => p.b.lower > 0) ? 'supported' : 'not supported',
       note: parts.map(({ m, b }) => `${m}: ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}]`).join('; '),
+      parts: Object.fromEntries(parts.map(({ m, b }) => [m, asInterval(b)])),
     });
   }
   return { models, forms: DELIVERY_FORMS.filter((f) => ix.forms.has(f)), table: table(ix), verdicts, selected, recommendations: models.map((m) => recommend(ix, m, opts)), settings: { ...opts, modelsNeeded: need } };
@@ -328,7 +331,11 @@ function episodeVerdicts(episodes: readonly EpisodeRow[], models: readonly strin
     const c = boot(c3c2);
     const f = boot(futileC3C2);
     const ok = pts(c.lower) > -5 && f.upper < 0.5;
-    out.push({ id: 'S5', question: 'over episodes C3 does not lose completion (lower bound above −5 points) or add futile calls (upper bound below +0.5)', result: ok ? 'supported' : 'not supported', note: `completion C3 − C2 ${fmt(pts(c.estimate))} [${fmt(pts(c.lower))}, ${fmt(pts(c.upper))}]; futile calls ${fmt(f.estimate, 2)} [${fmt(f.lower, 2)}, ${fmt(f.upper, 2)}]` });
+    out.push({
+      id: 'S5', question: 'over episodes C3 does not lose completion (lower bound above −5 points) or add futile calls (upper bound below +0.5)', result: ok ? 'supported' : 'not supported',
+      note: `completion C3 − C2 ${fmt(pts(c.estimate))} [${fmt(pts(c.lower))}, ${fmt(pts(c.upper))}]; futile calls ${fmt(f.estimate, 2)} [${fmt(f.lower, 2)}, ${fmt(f.upper, 2)}]`,
+      parts: { completion: asInterval(c), futileCalls: { estimate: f.estimate, lower: f.lower, upper: f.upper, level: f.level } },
+    });
   }
   if (c3c2.length === 0 || futileC3C2.length === 0) out.push(notMeasured('S5', 'C3 vs C2 over episodes', 'needs episodes of C2 and C3'));
   return out;
