@@ -40,6 +40,25 @@ describe('episodes with simulated tools', () => {
     expect(second.at(-1)!.content).toContain('Note from the tool runtime');
   });
 
+  it('every failure of the episode is delivered in the sample\'s form: under C2 no failed exchange is ever seen, under C3 every one is', async () => {
+    const st = of('unrecoverable');
+    const repeat = () => new ScriptedModel(() => ({ calls: [{ name: st.tool, arguments: st.arguments }] }));
+    const c2 = repeat();
+    await runEpisode({ stimulus: st, form: 'C2', model: c2, mode: 'episode' });
+    // Turn 3 under C2: the user's request with the three notes appended, nothing else (A2B2 on every failure).
+    const third = c2.requests[2]!.messages;
+    expect(third.map((m) => m.role)).toEqual(['user']);
+    expect(third[0]!.content.split('Note from the tool runtime').length - 1).toBe(3);
+    const c3 = repeat();
+    await runEpisode({ stimulus: st, form: 'C3', model: c3, mode: 'episode' });
+    expect(c3.requests[2]!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant', 'tool', 'user', 'assistant', 'tool', 'user']);
+    const c1 = repeat();
+    await runEpisode({ stimulus: st, form: 'C1', model: c1, mode: 'episode' });
+    const tools = c1.requests[2]!.messages.filter((m) => m.role === 'tool');
+    expect(tools).toHaveLength(3);
+    for (const t of tools) expect(t.content).toMatch(/Tell the user what happened\.$/);
+  });
+
   it('unrecoverable: repeating until the turn limit counts four futile calls and fails the episode', async () => {
     const st = of('unrecoverable');
     const model = new ScriptedModel(() => ({ calls: [{ name: st.tool, arguments: st.arguments }] }));

@@ -1,6 +1,6 @@
 import { runAgentLoop, transcriptEvent, type ChatMessage, type GenerateResponse, type LoopAction, type LoopStep, type ModelClient, type Transcript, type TranscriptEvent } from '@recovery-bench/harness';
 import { readAction, sameArguments, sameTool, type ReadCall } from './action.ts';
-import { callId, clientConversation, deliver, stimulusConversation, type DeliveryForm } from './forms.ts';
+import { callId, deliver, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
 import { TOOL_SPECS } from './tools.ts';
 
@@ -37,17 +37,19 @@ export interface EpisodeInput {
 }
 
 /**
- * Runs one stimulus in one form, the harness's loop with the study's hooks. Each turn the model sees the client's
- * history with the failures of the turn before delivered in the form (as the layer would deliver them); earlier
- * failures stay as they were. Calls are read leniently, and the calls of the last turn are not run.
+ * Runs one stimulus in one form, the harness's loop with the study's hooks. Every failure of the episode is delivered
+ * in the sample's form: each turn the model sees the conversation as delivered so far, its own answer, and the
+ * failures of that turn delivered in the form on top (as in the paper's episodes, where Llama-3.1-8B under A2B2
+ * kept calling the failed tool to the turn limit; libs/delivery-study/README.md, "Episodes"). Calls are read
+ * leniently, and the calls of the last turn are not run.
  */
 export async function runEpisode(input: EpisodeInput): Promise<Transcript> {
   const { stimulus, form } = input;
-  const history: ChatMessage[] = clientConversation(stimulus);
+  let delivered: ChatMessage[] = stimulusConversation(stimulus, form);
   const turns = input.mode === 'decision' ? 1 : EPISODE_TURNS;
   return runAgentLoop({
     model: input.model,
-    messages: stimulusConversation(stimulus, form),
+    messages: [...delivered],
     tools: [...TOOL_SPECS],
     executor: {
       async execute(call) {
@@ -61,13 +63,14 @@ export async function runEpisode(input: EpisodeInput): Promise<Transcript> {
       readResponse: (response, { round }) => episodeAction(stimulus, response, round - 1),
       toolMessage: (call, content) => ({ role: 'tool', tool_call_id: call.id, content }),
       nextMessages({ assistant, results }) {
-        history.push(assistant);
+        const next = [...delivered, assistant];
         const failed: number[] = [];
         for (const { message, isError } of results) {
-          if (isError) failed.push(history.length);
-          history.push(message);
+          if (isError) failed.push(next.length);
+          next.push(message);
         }
-        return failed.length > 0 ? deliver(history, failed, stimulus.kind, form) : history.slice();
+        delivered = failed.length > 0 ? deliver(next, failed, stimulus.kind, form) : next;
+        return delivered.slice();
       },
       record: episodeEvent,
     },

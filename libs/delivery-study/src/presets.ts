@@ -64,13 +64,14 @@ const DELIVERY_VLLM: RunPreset = {
 
 /**
  * Study 1 as published (appendix C.1): Table 6's six models (tier `small`) and the registered two-model extension
- * (tier `large`), the four cells A1B1, A1B2, A2B1 and A2B2, on the sim; each tier is analysed alone.
+ * (tier `large`), the four cells A1B1, A1B2, A2B1 and A2B2, whole episodes (H1.5) as well as the decision step, on the
+ * sim; each tier is analysed alone.
  */
 const STUDY1: RunPreset = {
-  description: 'Study 1 (Table 6) on the sim engine: six models and the two-model extension (--tier small|large), forms A1B1, A1B2, A2B1, A2B2 (simulated numbers)',
+  description: 'Study 1 (Table 6) on the sim engine: six models and the two-model extension (--tier small|large), forms A1B1, A1B2, A2B1, A2B2, episodes (simulated numbers)',
   base: 'sim',
   config: { models: PAPER_MODELS, systems: [{ id: 'off', engine: 'sim', arm: 'off' }], concurrency: { perEngine: 16 } },
-  section: { forms: ['C0', 'C1', 'A2B1', 'C2'] },
+  section: { forms: ['C0', 'C1', 'A2B1', 'C2'], mode: 'episode' },
 };
 
 /**

@@ -91,3 +91,33 @@ describe('the cause an unrecoverable report quotes', () => {
     expect(turn.action).toEqual({ type: 'text', content: expect.stringContaining('failed with: Error: 403 Forbidden: a token is required.') });
   });
 });
+
+describe('a failure the model has seen before', () => {
+  const call = (id: string) => ({ role: 'assistant' as const, content: null, tool_calls: [{ id, type: 'function', function: { name: 'read_meter', arguments: '{"meter":"M-7"}' } }] });
+  const denied = (id: string) => ({ role: 'tool' as const, tool_call_id: id, content: 'Error: 403 Forbidden: this meter belongs to another account' });
+  const note = 'Note from the tool runtime: the last attempt called read_meter with meter="M-7" and it failed with: Error: 403 Forbidden: this meter belongs to another account\n\nThis cannot be fixed by retrying or by changing the arguments. Tell the user what happened.';
+
+  it('is perceived from two calls of the same call (C0, C1, C3) or two notes naming it (C2, C4), not from one', () => {
+    const first = [{ role: 'user' as const, content: 'Read meter M-7.' }, call('a'), denied('a')];
+    expect(perceiveFailure(first, 'unrecoverable')).toMatchObject({ situation: 'C0', repeated: false });
+    expect(perceiveFailure([...first, call('b'), denied('b')], 'unrecoverable')).toMatchObject({ situation: 'C0', repeated: true });
+    // Arguments are compared as JSON, whatever their key order or spacing.
+    const spaced = { ...call('b'), tool_calls: [{ id: 'b', type: 'function', function: { name: 'read_meter', arguments: '{ "meter": "M-7" }' } }] };
+    expect(perceiveFailure([...first, spaced, denied('b')], 'unrecoverable')?.repeated).toBe(true);
+    expect(perceiveFailure([{ role: 'user', content: `Read meter M-7.\n\n${note}` }], 'unrecoverable')).toMatchObject({ situation: 'C2', repeated: false });
+    expect(perceiveFailure([{ role: 'user', content: `Read meter M-7.\n\n${note}\n\n${note}` }], 'unrecoverable')).toMatchObject({ situation: 'C2', repeated: true });
+  });
+
+  it('takes the profile\'s rate for a repeated failure where it has one (Llama-3.1-8B stops on seeing its call fail again under C0, never under C2)', async () => {
+    const llama = await resolveProfile('paper/llama-3.1-8b');
+    const twice = [{ role: 'user' as const, content: 'Read meter M-7.' }, call('a'), denied('a'), call('b'), denied('b')];
+    const turn = decide(perceiveFailure(twice, 'unrecoverable')!, llama, 0.5, []);
+    expect(turn.trace).toMatchObject({ policy: 'decision', situation: 'C0', p: 0.58, repeated: true, outcome: 'report' });
+    const c2 = decide(perceiveFailure([{ role: 'user', content: `Read meter M-7.\n\n${note}\n\n${note}` }], 'unrecoverable')!, llama, 0.5, []);
+    expect(c2.trace).toMatchObject({ situation: 'C2', p: 0, outcome: 'repeat' });
+    expect(c2.trace).not.toHaveProperty('repeated');
+    // A situation without a repeated rate keeps its own; the first failure never takes the repeated rate.
+    expect(decide(perceiveFailure(twice.slice(0, 3), 'unrecoverable')!, llama, 0.5, []).trace).toMatchObject({ p: 0.02, outcome: 'repeat' });
+    expect(decide(perceiveFailure(twice.slice(0, 3), 'unrecoverable')!, llama, 0.5, []).trace).not.toHaveProperty('repeated');
+  });
+});

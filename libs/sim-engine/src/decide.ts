@@ -6,16 +6,18 @@ import type { ChatTool } from './request.ts';
 import type { SimAction, SimTurn } from './types.ts';
 
 /**
- * The decision rule: p = profile.rates[kind][situation].p, correct iff u < p.
+ * The decision rule: p = profile.rates[kind][situation].p (or the profile's `repeated` rate when the model has seen
+ * this call fail before), correct iff u < p.
  * Correct: transient → repeat the call; fixable → the same tool with the corrected value; unrecoverable →
  * a text answer that reports the failure and its cause. Incorrect: transient or fixable → a text answer
  * that gives up; unrecoverable → repeat the call.
  */
 export function decide(failure: PerceivedFailure, profile: SimProfile, u: number, tools: readonly ChatTool[]): SimTurn {
   const { kind, situation, kindSource, call } = failure;
-  const p = profile.rates[kind][situation].p;
+  const again = failure.repeated ? profile.repeated?.[kind]?.[situation] : undefined;
+  const p = (again ?? profile.rates[kind][situation]).p;
   const correct = u < p;
-  const base = { policy: 'decision', situation, kind, kindSource, p, u, correct } as const;
+  const base = { policy: 'decision' as const, situation, kind, kindSource, p, u, correct, ...(again ? { repeated: true as const } : {}) };
   const repeat: SimAction = { type: 'tool_calls', calls: [{ name: call.name, arguments: call.arguments }] };
   if (kind === 'unrecoverable') {
     return correct

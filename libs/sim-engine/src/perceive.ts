@@ -1,6 +1,7 @@
 import { kindFromKeywords, looksLikeFailure } from './kind.ts';
 import { parseNotes, type PerceivedNote } from './note.ts';
-import { answeredCall, lastAssistantIndex, messageText, type ChatMessage } from './request.ts';
+import { canonicalJson } from './random.ts';
+import { answeredCall, argumentsObject, argumentsText, lastAssistantIndex, messageText, type ChatMessage } from './request.ts';
 import { GUIDANCE_SENTENCES } from './texts.ts';
 import { SIM_ERROR_KINDS, type SimErrorKind, type SimSituation, type SimToolCall } from './types.ts';
 
@@ -12,6 +13,11 @@ export interface PerceivedFailure {
   /** The failed call: exact wire arguments when the exchange is in the history, else rebuilt from the note. */
   call: SimToolCall;
   error: string;
+  /**
+   * The model has seen this call fail before in the conversation: it made the same call (name and arguments) at
+   * least twice, or two runtime notes name it. A profile may give other rates for a repeated failure.
+   */
+  repeated: boolean;
 }
 
 /**
@@ -20,6 +26,29 @@ export interface PerceivedFailure {
  * after the tool results is a new request, not a decision step.
  */
 export function perceiveFailure(messages: readonly ChatMessage[], unknownKind: SimErrorKind): PerceivedFailure | undefined {
+  const failure = perceiveAtDecisionStep(messages, unknownKind);
+  return failure && { ...failure, repeated: seenBefore(messages, failure.call) };
+}
+
+/** Whether the call was made twice or named by two runtime notes (arguments compared as JSON, key order aside). */
+function seenBefore(messages: readonly ChatMessage[], call: SimToolCall): boolean {
+  const same = (name: string, args: string) => name === call.name && sameJson(args, call.arguments);
+  let calls = 0;
+  let notes = 0;
+  for (const m of messages) {
+    if (m.role === 'assistant') calls += (m.tool_calls ?? []).filter((c) => same(c.function.name, argumentsText(c.function.arguments))).length;
+    if (m.role === 'user') notes += parseNotes(messageText(m)).filter((n) => same(n.name, n.arguments)).length;
+  }
+  return calls >= 2 || notes >= 2;
+}
+
+function sameJson(a: string, b: string): boolean {
+  const x = argumentsObject(a);
+  const y = argumentsObject(b);
+  return x && y ? canonicalJson(x) === canonicalJson(y) : a.trim() === b.trim();
+}
+
+function perceiveAtDecisionStep(messages: readonly ChatMessage[], unknownKind: SimErrorKind): Omit<PerceivedFailure, 'repeated'> | undefined {
   const start = lastAssistantIndex(messages) + 1;
   for (let i = start; i < messages.length; i++) {
     if (messages[i]!.role !== 'user') continue;
@@ -34,7 +63,7 @@ export function perceiveFailure(messages: readonly ChatMessage[], unknownKind: S
   return undefined;
 }
 
-function fromNote(messages: readonly ChatMessage[], userIndex: number, note: PerceivedNote, unknownKind: SimErrorKind): PerceivedFailure {
+function fromNote(messages: readonly ChatMessage[], userIndex: number, note: PerceivedNote, unknownKind: SimErrorKind): Omit<PerceivedFailure, 'repeated'> {
   const keptAt = keptExchange(messages, userIndex, note.error);
   const call = keptAt !== undefined ? answeredCall(messages, keptAt) : undefined;
   const situation: SimSituation = !note.guidance ? 'note-no-guidance' : keptAt !== undefined ? 'C3' : note.ownMessage ? 'C4' : 'C2';
@@ -57,7 +86,7 @@ function keptExchange(messages: readonly ChatMessage[], userIndex: number, error
   return undefined;
 }
 
-function fromToolMessage(messages: readonly ChatMessage[], index: number, unknownKind: SimErrorKind): PerceivedFailure | undefined {
+function fromToolMessage(messages: readonly ChatMessage[], index: number, unknownKind: SimErrorKind): Omit<PerceivedFailure, 'repeated'> | undefined {
   const { guidance, rest } = splitGuidance(messageText(messages[index]!));
   if (!guidance && !looksLikeFailure(rest)) return undefined;
   const call = answeredCall(messages, index);

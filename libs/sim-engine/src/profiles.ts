@@ -36,6 +36,15 @@ export const SimProfileSchema = z.object({
    * gets one call per message.
    */
   parallelCalls: SimRateSchema.optional(),
+  /**
+   * Rates for a failure the model has already seen (the same call failed before in the conversation: later turns
+   * of an episode), per kind and situation; a situation not given keeps its rate in `rates`.
+   */
+  repeated: z.object({
+    transient: SituationRatesSchema.partial().optional(),
+    fixable: SituationRatesSchema.partial().optional(),
+    unrecoverable: SituationRatesSchema.partial().optional(),
+  }).strict().optional(),
   rates: z.object({
     transient: SituationRatesSchema,
     fixable: SituationRatesSchema,

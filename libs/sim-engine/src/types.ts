@@ -32,6 +32,8 @@ export type SimTrace =
       p: number;
       u: number;
       correct: boolean;
+      /** The rate was the profile's for a failure seen before. */
+      repeated?: true;
       outcome: 'repeat' | 'fix' | 'report' | 'give-up' | 'no-fix-found';
     };
 

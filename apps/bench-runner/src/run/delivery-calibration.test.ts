@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { checkTable3, KINDS, SITUATION_NAME, type DeliveryForm, type DeliveryReport } from '@recovery-bench/delivery-study';
 import { resolveProfile, type SimProfile } from '@recovery-bench/sim-engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { presetConfig } from '../config/load.ts';
+import { presetConfig, selectTier } from '../config/load.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
 import { REPO_ROOT } from '../testing/run-cli.ts';
@@ -148,7 +148,24 @@ describe('the study2 preset reproduces table 3\'s synthetic verdicts per tier', 
       expect(at('S4', tier)).toMatchObject({ holds: true });
     }
     expect(at('H2.1', 'small')).toMatchObject({ holds: true });
+    // Every failure of an episode delivered in the form: Llama under C2 keeps calling, under C3 it stops (S5).
+    expect(at('S5: futile', 'small')).toMatchObject({ holds: true });
+    expect(at('S5: futile', 'large')).toMatchObject({ holds: true });
     // H2.2 and its components need real agent histories: never compared on synthetic stimuli.
     expect(at('H2.2', 'small')).toMatchObject({ ours: 'not measured', holds: null });
   });
+});
+
+describe('the study1 preset over whole episodes', () => {
+  it('H1.5 is not supported, as in the paper: A2B2 completes more in five of six models but adds futile calls, all Llama-3.1-8B\'s', async () => {
+    const config = selectTier(presetConfig('study1'), 'small');
+    const result = await executeRun({ benchmark: 'delivery', config, outDir: mkdtempSync(join(tmpdir(), 'rb-study1-')), repoRoot: REPO_ROOT, progressOut: { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream, log: () => {} });
+    expect(result.planned).toBe(6 * 60 * 3 * 4);
+    writeReport(result.dir, summarize([loadRun(result.dir)], { resamples: 2000 }));
+    const report = JSON.parse(readFileSync(join(result.dir, 'delivery-report.json'), 'utf8')) as DeliveryReport;
+    const h15 = report.tiers[0]!.analysis.verdicts.find((v) => v.id === 'H1.5')!;
+    expect(h15.result).toBe('not supported');
+    // The paper: completion higher in five models; futile calls +0.56 [0.51, 0.61] pooled.
+    expect(h15.note).toMatch(/^completion higher in 5 of 6 models; futile calls per unrecoverable episode \+0\.(5|6)\d \[/);
+  }, 300_000);
 });
