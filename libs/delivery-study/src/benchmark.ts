@@ -9,7 +9,7 @@ import { join } from 'node:path';
 /** The study's tasks for a config: every kept scenario × kind × form. */
 export function deliveryTasks(config: DeliveryConfig): DeliveryTask[] {
   const tasks: DeliveryTask[] = [];
-  for (const stimulus of generateStimuli(config.seed)) {
+  for (const stimulus of generateStimuli(config.seed, config.stimuli)) {
     if (!config.kinds.includes(stimulus.kind)) continue;
     for (const form of config.forms) tasks.push({ id: `${stimulus.id}-${form}`, unit: stimulus.scenario, condition: form, stimulus, mode: config.mode });
   }
@@ -26,8 +26,8 @@ export function deliveryBenchmark(mode: DeliveryConfig['mode']): Benchmark<Deliv
 }
 
 export async function prepareDelivery(config: DeliveryConfig): Promise<PreparedBenchmark<DeliveryTask>> {
-  const stimuli = generateStimuli(config.seed);
-  const dir = config.stimuliDir ?? defaultStimuliDir(config.seed);
+  const stimuli = generateStimuli(config.seed, config.stimuli);
+  const dir = config.stimuliDir ?? defaultStimuliDir(config.seed, config.stimuli);
   // A named folder holds frozen stimuli, which must be what this code generates; else they are written afresh.
   const manifest = config.stimuliDir ? checkStimuli(dir, stimuli, config.seed, config.forms) : undefined;
   if (!manifest) writeStimuli(dir, stimuli, config.seed, config.forms);
@@ -35,8 +35,8 @@ export async function prepareDelivery(config: DeliveryConfig): Promise<PreparedB
   return {
     benchmark: deliveryBenchmark(config.mode),
     tasks: deliveryTasks(config),
-    source: { kind: 'built-in', label: `delivery-study stimuli generated from seed ${config.seed} in ${dir} (stimuli.jsonl SHA-256 ${sha['stimuli.jsonl']?.slice(0, 12) ?? 'unknown'})` },
-    manifest: { seed: config.seed, stimuliDir: dir, mode: config.mode, forms: config.forms, kinds: config.kinds, sha256: sha },
+    source: { kind: 'built-in', label: `delivery-study ${config.stimuli} stimuli generated from seed ${config.seed} in ${dir} (stimuli.jsonl SHA-256 ${sha['stimuli.jsonl']?.slice(0, 12) ?? 'unknown'})` },
+    manifest: { seed: config.seed, set: config.stimuli, stimuliDir: dir, mode: config.mode, forms: config.forms, kinds: config.kinds, sha256: sha },
     warnings: [],
     simScriptsDir: join(dir, SIM_SCRIPTS_DIR),
   };

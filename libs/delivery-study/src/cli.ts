@@ -3,12 +3,20 @@ import { approximateTokenizer, costPerForm, httpTokenizer } from './cost.ts';
 import { writeStimuli } from './files.ts';
 import { DELIVERY_FORMS, PAPER_NAME, type DeliveryForm } from './forms.ts';
 import { DEFAULT_STIMULUS_SEED, generateStimuli } from './stimuli.ts';
+import { STIMULUS_SETS, type StimulusSet } from './tools.ts';
 
-const HELP = `usage: recovery-bench delivery generate --out DIR [--seed N]
+const HELP = `usage: recovery-bench delivery generate --out DIR [--seed N] [--stimuli study1|study2]
 
 Writes the delivery study's stimuli into DIR: stimuli.jsonl (every stimulus in every form, as the model is sent
-it), tools.json, sim-scripts/ and manifest.json with the SHA-256 of each file. Point a config's
-benchmarks.delivery.stimuliDir at DIR and \`recovery-bench freeze\` records them before data collection.`;
+it), tools.json, sim-scripts/ and manifest.json with the SHA-256 of each file. --stimuli study2 writes Study 2's
+own scenarios on its six tools (default study1). Point a config's benchmarks.delivery.stimuliDir (and stimuli) at
+DIR and \`recovery-bench freeze\` records them before data collection.`;
+
+function parseSet(value: string | undefined): StimulusSet {
+  if (value === undefined) return 'study1';
+  if (!(STIMULUS_SETS as readonly string[]).includes(value)) throw new UsageError(`--stimuli must be one of ${STIMULUS_SETS.join(', ')}; got "${value}"`);
+  return value as StimulusSet;
+}
 
 function parseSeed(value: string | undefined): number {
   const seed = value === undefined ? DEFAULT_STIMULUS_SEED : Number(value);
@@ -17,14 +25,14 @@ function parseSeed(value: string | undefined): number {
 }
 
 export async function runGenerateCommand(args: string[]): Promise<number> {
-  const { values } = parseCommandArgs(args, { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } as const);
+  const { values } = parseCommandArgs(args, { out: { type: 'string' }, seed: { type: 'string' }, stimuli: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } as const);
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
   if (!values.out) throw new UsageError('delivery generate needs --out DIR');
   const seed = parseSeed(values.seed);
-  const paths = writeStimuli(values.out, generateStimuli(seed), seed);
+  const paths = writeStimuli(values.out, generateStimuli(seed, parseSet(values.stimuli)), seed);
   process.stdout.write(`${paths.join('\n')}\n`);
   return 0;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DELIVERY_FORMS } from './forms.ts';
 import { DEFAULT_STIMULUS_SEED, KINDS } from './stimuli.ts';
+import { STIMULUS_SETS, type StimulusSet } from './tools.ts';
 
 export const DELIVERY_VERSION = '1.0.0';
 
@@ -11,6 +12,8 @@ export const DELIVERY_VERSION = '1.0.0';
 export const DeliveryConfigSchema = z.strictObject({
   /** The seed the stimuli (values, keys, text variants) are drawn from. */
   seed: z.number().int().min(0).max(0xffff_ffff).default(DEFAULT_STIMULUS_SEED),
+  /** Study 1's scenarios and six tools, or Study 2's fresh scenarios on six other tools (appendix C.2). */
+  stimuli: z.enum(STIMULUS_SETS).default('study1'),
   forms: z.array(z.enum(DELIVERY_FORMS)).min(1).default([...DELIVERY_FORMS]),
   kinds: z.array(z.enum(KINDS)).min(1).default([...KINDS]),
   /** `decision`: the next action only (one model call per sample); `episode`: up to five turns with simulated tools. */
@@ -25,4 +28,4 @@ export const DeliveryConfigSchema = z.strictObject({
 export type DeliveryConfig = z.infer<typeof DeliveryConfigSchema>;
 
 /** Where `stimuli()` writes the files when the config names no folder. */
-export const defaultStimuliDir = (seed: number) => join(tmpdir(), `recovery-bench-delivery-${seed}`);
+export const defaultStimuliDir = (seed: number, set: StimulusSet = 'study1') => join(tmpdir(), `recovery-bench-delivery-${set === 'study1' ? '' : `${set}-`}${seed}`);

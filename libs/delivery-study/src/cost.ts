@@ -1,7 +1,7 @@
 import { BenchError, type ChatMessage, type ToolSpec } from '@recovery-bench/harness';
 import { clientConversation, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
-import { TOOL_SPECS } from './tools.ts';
+import { toolSpecs } from './tools.ts';
 
 /** Turns a prompt (messages and tools) into tokens: an engine's `/tokenize`, or the approximation below. */
 export type Tokenizer = (messages: readonly ChatMessage[], tools: readonly ToolSpec[]) => Promise<readonly (number | string)[]>;
@@ -38,7 +38,7 @@ function summarise(counts: number[]): { median: number; mean: number } {
 /** S6 with the approximation, synchronously (for reports). */
 export function approximateCostPerForm(stimuli: readonly Stimulus[], forms: readonly DeliveryForm[]): Partial<Record<DeliveryForm, { median: number; mean: number }>> {
   const out: Partial<Record<DeliveryForm, { median: number; mean: number }>> = {};
-  for (const form of forms) out[form] = summarise(stimuli.map((st) => recomputed(approximateTokens(clientConversation(st).slice(0, 2), TOOL_SPECS), approximateTokens(stimulusConversation(st, form), TOOL_SPECS))));
+  for (const form of forms) out[form] = summarise(stimuli.map((st) => recomputed(approximateTokens(clientConversation(st).slice(0, 2), toolSpecs(st.set)), approximateTokens(stimulusConversation(st, form), toolSpecs(st.set)))));
   return out;
 }
 
@@ -48,8 +48,9 @@ export function approximateCostPerForm(stimuli: readonly Stimulus[], forms: read
  * prefix and appends; C2 and C4 change the history, so more of it is recomputed.
  */
 export async function recomputedTokens(stimulus: Stimulus, form: DeliveryForm, tokenize: Tokenizer = approximateTokenizer): Promise<number> {
-  const cached = await tokenize(clientConversation(stimulus).slice(0, 2), TOOL_SPECS);
-  return recomputed(cached, await tokenize(stimulusConversation(stimulus, form), TOOL_SPECS));
+  const tools = toolSpecs(stimulus.set);
+  const cached = await tokenize(clientConversation(stimulus).slice(0, 2), tools);
+  return recomputed(cached, await tokenize(stimulusConversation(stimulus, form), tools));
 }
 
 /** S6: the median recomputed prompt tokens per form over the stimuli. */

@@ -26,7 +26,7 @@ export const deliveryEntry: BenchmarkEntry<DeliveryConfig, DeliveryTask> = {
     const { stimuliFiles, writeStimuli } = await import('./files.ts');
     // A named folder holds the study's frozen stimuli: hash them as they are (never rewrite them); else write afresh.
     if (config.stimuliDir && existsSync(join(config.stimuliDir, 'manifest.json'))) return stimuliFiles(config.stimuliDir);
-    return writeStimuli(config.stimuliDir ?? defaultStimuliDir(config.seed), generateStimuli(config.seed), config.seed, config.forms);
+    return writeStimuli(config.stimuliDir ?? defaultStimuliDir(config.seed, config.stimuli), generateStimuli(config.seed, config.stimuli), config.seed, config.forms);
   },
   score: { scorer: 'delivery:decision', label: 'correct next action' },
   unit: 'scenario (its three kinds and six forms resample together)',

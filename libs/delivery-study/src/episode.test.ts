@@ -48,7 +48,7 @@ describe('episodes with simulated tools', () => {
     // Turn 3 under C2: the user's request with the three notes appended, nothing else (A2B2 on every failure).
     const third = c2.requests[2]!.messages;
     expect(third.map((m) => m.role)).toEqual(['user']);
-    expect(third[0]!.content.split('Note from the tool runtime').length - 1).toBe(3);
+    expect(String(third[0]!.content).split('Note from the tool runtime').length - 1).toBe(3);
     const c3 = repeat();
     await runEpisode({ stimulus: st, form: 'C3', model: c3, mode: 'episode' });
     expect(c3.requests[2]!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant', 'tool', 'user', 'assistant', 'tool', 'user']);

@@ -2,7 +2,7 @@ import { runAgentLoop, transcriptEvent, type ChatMessage, type GenerateResponse,
 import { readAction, sameArguments, sameTool, type ReadCall } from './action.ts';
 import { callId, deliver, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
-import { TOOL_SPECS } from './tools.ts';
+import { toolSpecs } from './tools.ts';
 
 /** Turns of an episode (the decision step is the first). */
 export const EPISODE_TURNS = 5;
@@ -50,7 +50,7 @@ export async function runEpisode(input: EpisodeInput): Promise<Transcript> {
   return runAgentLoop({
     model: input.model,
     messages: [...delivered],
-    tools: [...TOOL_SPECS],
+    tools: [...toolSpecs(stimulus.set)],
     executor: {
       async execute(call) {
         const result = simulateTool(stimulus, call);

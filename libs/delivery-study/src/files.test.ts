@@ -20,4 +20,15 @@ describe('stimuli files and their manifest', () => {
     writeFileSync(join(dir, 'tools.json'), '[]\n');
     expect(() => checkStimuli(dir, stimuli, 5)).toThrow(/tools.json does not match its manifest hash/);
   });
+
+  it('writes Study 2\'s stimuli with its own tools and says so in the manifest; a study asking for the other set is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rb-delivery-study2-'));
+    const study2 = generateStimuli(5, 'study2');
+    writeStimuli(dir, study2, 5);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { set?: string };
+    expect(manifest.set).toBe('study2');
+    expect((JSON.parse(readFileSync(join(dir, 'tools.json'), 'utf8')) as { function: { name: string } }[]).map((t) => t.function.name)).toContain('read_meter');
+    expect(checkStimuli(dir, study2, 5).set).toBe('study2');
+    expect(() => checkStimuli(dir, generateStimuli(5), 5)).toThrow(/holds study2's stimuli, the config asks for study1's/);
+  });
 });

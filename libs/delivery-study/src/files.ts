@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BenchError } from '@recovery-bench/harness';
 import { DELIVERY_FORMS, stimulusConversation, type DeliveryForm } from './forms.ts';
 import type { Stimulus } from './stimuli.ts';
-import { TOOL_SPECS } from './tools.ts';
+import { toolSpecs, type StimulusSet } from './tools.ts';
 
 export const STIMULI_FORMAT = 'recovery-bench/delivery-stimulus@1';
 /** The sim engine's scripts, in a folder of their own (the engine loads every file of its scripts folder). */
@@ -29,6 +29,8 @@ export interface StimulusLine {
 export interface StimuliManifest {
   format: typeof MANIFEST_FORMAT;
   seed: number;
+  /** Study 2's stimuli say so; Study 1's manifests have no `set`. */
+  set?: StimulusSet;
   scenarios: number;
   conversations: number;
   forms: DeliveryForm[];
@@ -37,6 +39,8 @@ export interface StimuliManifest {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const setOf = (stimuli: readonly Stimulus[]): StimulusSet => stimuli[0]?.set ?? 'study1';
 
 /** The files' texts: stimuli.jsonl (every stimulus in every form), tools.json, and sim scripts for episodes. */
 export function stimuliTexts(stimuli: readonly Stimulus[], forms: readonly DeliveryForm[] = DELIVERY_FORMS): Record<string, string> {
@@ -49,7 +53,7 @@ export function stimuliTexts(stimuli: readonly Stimulus[], forms: readonly Deliv
   }
   return {
     'stimuli.jsonl': `${lines.join('\n')}\n`,
-    'tools.json': `${JSON.stringify(TOOL_SPECS, null, 2)}\n`,
+    'tools.json': `${JSON.stringify(toolSpecs(setOf(stimuli)), null, 2)}\n`,
     [SIM_SCRIPTS_FILE]: `${JSON.stringify(simScripts(stimuli), null, 2)}\n`,
   };
 }
@@ -74,7 +78,7 @@ export function writeStimuli(dir: string, stimuli: readonly Stimulus[], seed: nu
   mkdirSync(dir, { recursive: true });
   const texts = stimuliTexts(stimuli, forms);
   const manifest: StimuliManifest = {
-    format: MANIFEST_FORMAT, seed, scenarios: new Set(stimuli.map((s) => s.scenario)).size, conversations: stimuli.length * forms.length, forms: [...forms],
+    format: MANIFEST_FORMAT, seed, ...(setOf(stimuli) === 'study1' ? {} : { set: setOf(stimuli) }), scenarios: new Set(stimuli.map((s) => s.scenario)).size, conversations: stimuli.length * forms.length, forms: [...forms],
     sha256: Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, sha256(text)])),
   };
   mkdirSync(join(dir, SIM_SCRIPTS_DIR), { recursive: true });
@@ -99,6 +103,7 @@ export function checkStimuli(dir: string, stimuli: readonly Stimulus[], seed: nu
   }
   if (manifest.format !== MANIFEST_FORMAT) throw new BenchError('config:invalid', `${dir}/manifest.json is not a ${MANIFEST_FORMAT} manifest`);
   if (manifest.seed !== seed) throw new BenchError('config:invalid', `${dir} holds stimuli of seed ${manifest.seed}, the config asks for seed ${seed}`);
+  if ((manifest.set ?? 'study1') !== setOf(stimuli)) throw new BenchError('config:invalid', `${dir} holds ${manifest.set ?? 'study1'}'s stimuli, the config asks for ${setOf(stimuli)}'s`);
   const texts = stimuliTexts(stimuli, forms);
   for (const [name, text] of Object.entries(texts)) {
     let onDisk: string;

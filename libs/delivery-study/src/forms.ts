@@ -2,7 +2,7 @@ import type { DeliveryForm } from '@recovery-bench/analysis';
 import type { ChatMessage } from '@recovery-bench/harness';
 import { applyForm, GUIDANCE, type CanonicalMessage, type Detection, type Form } from '@recovery-bench/toolerror-core';
 import type { Stimulus, StudyKind } from './stimuli.ts';
-import { STUDY_TOOLS } from './tools.ts';
+import { STUDY_TOOLS, STUDY2_TOOLS } from './tools.ts';
 
 export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, type DeliveryForm } from '@recovery-bench/analysis';
 
@@ -32,7 +32,7 @@ export function clientConversation(stimulus: Stimulus): ChatMessage[] {
  */
 export function deliver(messages: readonly ChatMessage[], failed: readonly number[], kind: StudyKind, form: DeliveryForm): ChatMessage[] {
   const detections: Detection[] = failed.map((i) => ({ canonicalIndex: i, messageIndex: i, kind, rule: 'delivery-study:design', scope: 'decision' }));
-  const { conversation } = applyForm({ messages: messages as CanonicalMessage[], tools: STUDY_TOOLS.map((t) => ({ name: t.name })) }, LAYER_FORM[form], detections);
+  const { conversation } = applyForm({ messages: messages as CanonicalMessage[], tools: [...STUDY_TOOLS, ...STUDY2_TOOLS].map((t) => ({ name: t.name })) }, LAYER_FORM[form], detections);
   const out = conversation.messages as ChatMessage[];
   return form === 'A2B1' ? withoutGuidance(out, kind) : out;
 }

@@ -1,4 +1,4 @@
-export { STUDY_TOOLS, TOOL_SPECS, studyTool, type StudyTool } from './tools.ts';
+export { STIMULUS_SETS, STUDY_TOOLS, STUDY2_TOOLS, TOOL_SPECS, studyTool, toolSpecs, toolsOf, type StimulusSet, type StudyTool } from './tools.ts';
 export { generateStimuli, allTexts, KINDS, DEFAULT_STIMULUS_SEED, SCENARIOS_PER_TOOL, VARIANTS_PER_KIND, type Stimulus, type StudyKind } from './stimuli.ts';
 export { DELIVERY_FORMS, PAPER_NAME, SITUATION_NAME, isDeliveryForm, clientConversation, deliver, stimulusConversation, type DeliveryForm } from './forms.ts';
 export { readAction, judgeAction, sameTool, sameArguments, type NextAction, type ReadCall, type ActionVerdict } from './action.ts';

@@ -75,7 +75,8 @@ const STUDY1: RunPreset = {
 };
 
 /**
- * Study 2 as published (appendix C.2): its thirteen models in two tiers (`--tier small` seven, `--tier large` six),
+ * Study 2 as published (appendix C.2): its own stimuli (60 fresh scenarios on six other tools: 900 conversations per
+ * model), its thirteen models in two tiers (`--tier small` seven, `--tier large` six),
  * the forms C0 to C4, whole episodes (S5) as well as the decision step, on the sim; each tier is analysed alone (Table 3's
  * two columns).
  */
@@ -83,7 +84,7 @@ const STUDY2: RunPreset = {
   description: 'Study 2 (Table 3) on the sim engine: small tier (7 models) and large tier (6 models), forms C0 to C4 (simulated numbers)',
   base: 'sim',
   config: { models: STUDY2_MODELS, systems: [{ id: 'off', engine: 'sim', arm: 'off' }], concurrency: { perEngine: 16 } },
-  section: { forms: ['C0', 'C1', 'C2', 'C3', 'C4'], mode: 'episode' },
+  section: { stimuli: 'study2', forms: ['C0', 'C1', 'C2', 'C3', 'C4'], mode: 'episode' },
 };
 
 /** The delivery study's run presets: `delivery` is what `run delivery` runs without --config or --preset. */

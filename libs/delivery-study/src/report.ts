@@ -3,6 +3,7 @@ import type { BenchmarkReport, BenchmarkReportInput, ReportSection } from '@reco
 import { approximateCostPerForm } from './cost.ts';
 import { DECISION_SCORER, EPISODE_SCORER } from './scorers.ts';
 import { generateStimuli, KINDS, type StudyKind } from './stimuli.ts';
+import type { StimulusSet } from './tools.ts';
 
 /** The analyses of one tier's models (a tier is analysed alone, never pooled with another). */
 export interface DeliveryTier {
@@ -26,6 +27,7 @@ export interface DeliveryReport {
 /** What a run records of its stimuli (the delivery entry's manifest). */
 interface StimuliRecord {
   seed?: number;
+  set?: StimulusSet;
   forms?: string[];
 }
 
@@ -72,7 +74,7 @@ export function deliveryReport(input: BenchmarkReportInput): DeliveryReport | un
     title: `Delivery study${input.simulated ? ' (simulated: sim engine, not a model)' : ''}`,
     simulated: input.simulated,
     tiers,
-    cost: approximateCostPerForm(generateStimuli(stimuli.seed ?? 0), forms.length > 0 ? forms : tiers[0]!.analysis.forms),
+    cost: approximateCostPerForm(generateStimuli(stimuli.seed ?? 0, stimuli.set ?? 'study1'), forms.length > 0 ? forms : tiers[0]!.analysis.forms),
     lenient,
   };
 }

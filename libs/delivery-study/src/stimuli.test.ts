@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GUIDANCE } from '@recovery-bench/toolerror-core';
 import { allTexts, generateStimuli, KINDS } from './stimuli.ts';
-import { STUDY_TOOLS, TOOL_SPECS } from './tools.ts';
+import { STUDY_TOOLS, STUDY2_TOOLS, TOOL_SPECS, toolSpecs } from './tools.ts';
 
 describe('the stimuli', () => {
   const all = generateStimuli();
@@ -47,5 +47,36 @@ describe('the stimuli', () => {
 
   it('never put a bare status code into a value (a scenario value must not read as an error kind)', () => {
     for (const st of all) for (const v of [...Object.values(st.arguments), ...Object.values(st.expected ?? {})]) expect(v).not.toMatch(/\b(401|403|429|50[234])\b/);
+  });
+});
+
+describe('Study 2\'s own stimuli', () => {
+  const study2 = generateStimuli(undefined, 'study2');
+
+  it('are 60 fresh scenarios on six tools other than Study 1\'s, three kinds each: 900 conversations per model in C0–C4', () => {
+    expect(study2).toHaveLength(180);
+    expect(study2.every((s) => s.set === 'study2')).toBe(true);
+    const names = toolSpecs('study2').map((t) => t.function.name);
+    expect(names).toHaveLength(6);
+    for (const name of names) expect(TOOL_SPECS.map((t) => t.function.name)).not.toContain(name);
+    for (const tool of STUDY2_TOOLS) expect(new Set(study2.filter((s) => s.tool === tool.name).map((s) => s.scenario)).size).toBe(10);
+    expect(study2.length * 5).toBe(900);
+    // Study 1's stimuli are unchanged by Study 2's (their own streams and tools).
+    expect(generateStimuli()).toEqual(generateStimuli(undefined, 'study1'));
+    expect(new Set(study2.map((s) => s.request)).size).toBe(60);
+  });
+
+  it('hold the same rules: checkable actions, the arguments the schema requires, no status code in a value', () => {
+    for (const st of study2) {
+      const schema = toolSpecs('study2').find((t) => t.function.name === st.tool)!.function.parameters as { required: string[] };
+      expect(Object.keys(st.arguments).sort()).toEqual([...schema.required].sort());
+      if (st.kind === 'fixable') {
+        const [key] = Object.keys(st.expected!).filter((k) => st.expected![k] !== st.arguments[k]);
+        expect(key).toBeDefined();
+        expect(st.error).toContain(st.expected![key!]!);
+      }
+      expect(st.result).toContain(st.key);
+      for (const v of [...Object.values(st.arguments), ...Object.values(st.expected ?? {})]) expect(v).not.toMatch(/\b(401|403|429|50[234])\b/);
+    }
   });
 });

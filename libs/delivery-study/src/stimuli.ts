@@ -1,6 +1,6 @@
 import { createRng, deriveSeed, STUDY_KINDS, type StudyKind } from '@recovery-bench/analysis';
 import type { ActionableKind } from '@recovery-bench/toolerror-core';
-import { STUDY_TOOLS, type StudyTool } from './tools.ts';
+import { toolsOf, type StimulusSet, type StudyTool } from './tools.ts';
 
 /** The study's kinds are the layer's actionable kinds (its guidance sentences are the layer's own). */
 export const KINDS: readonly (StudyKind & ActionableKind)[] = STUDY_KINDS;
@@ -16,6 +16,8 @@ export interface Stimulus {
   id: string;
   /** `S07`: the unit the analyses resample (its kinds and forms move together). */
   scenario: string;
+  /** Study 1's scenarios and tools, or Study 2's. */
+  set: StimulusSet;
   tool: string;
   kind: StudyKind;
   /** Which of the five texts of this kind and tool. */
@@ -71,16 +73,18 @@ function referenceKey(draw: (n: number) => number): string {
 }
 
 /**
- * The study's stimuli: six tools × ten scenarios × three kinds. Values, the result key and each kind's text
- * variant are drawn from `seed` (one stream per scenario, so a scenario stays the same when others change).
+ * The study's stimuli: six tools × ten scenarios × three kinds, of Study 1 (`study1`) or on Study 2's own six tools
+ * (`study2`). Values, the result key and each kind's text variant are drawn from `seed` (one stream per scenario, so a
+ * scenario stays the same when others change; Study 2's streams are its own).
  */
-export function generateStimuli(seed: number = DEFAULT_STIMULUS_SEED): Stimulus[] {
+export function generateStimuli(seed: number = DEFAULT_STIMULUS_SEED, set: StimulusSet = 'study1'): Stimulus[] {
   const out: Stimulus[] = [];
-  const scenarios = STUDY_TOOLS.length * SCENARIOS_PER_TOOL;
+  const tools = toolsOf(set);
+  const scenarios = tools.length * SCENARIOS_PER_TOOL;
   for (let s = 0; s < scenarios; s++) {
-    const tool = STUDY_TOOLS[s % STUDY_TOOLS.length]!;
+    const tool = tools[s % tools.length]!;
     const scenario = `S${String(s + 1).padStart(2, '0')}`;
-    const rng = createRng(deriveSeed(seed, `delivery/${scenario}`));
+    const rng = createRng(deriveSeed(seed, set === 'study1' ? `delivery/${scenario}` : `delivery/${set}/${scenario}`));
     const draw = (n: number) => rng.index(n);
     const { good, bad, extra } = tool.values(draw);
     const key = referenceKey(draw);
@@ -91,6 +95,7 @@ export function generateStimuli(seed: number = DEFAULT_STIMULUS_SEED): Stimulus[
       out.push({
         id: `${scenario}-${kind}`,
         scenario,
+        set,
         tool: tool.name,
         kind,
         variant,

@@ -76,12 +76,78 @@ export const STUDY_TOOLS: readonly StudyTool[] = [
   },
 ];
 
-/** The tool definitions every conversation carries, in the same order. */
-export const TOOL_SPECS: readonly ToolSpec[] = STUDY_TOOLS.map((t) => ({
-  type: 'function',
-  function: { name: t.name, description: t.description, parameters: { type: 'object', properties: t.properties, required: Object.keys(t.properties) } },
-}));
+const METERS = ['water', 'gas', 'heat', 'power'];
+const COURSES = ['HIST-204', 'CHEM-110', 'MATH-231', 'LING-305', 'ECON-118', 'BIOL-242'];
+const STOPS = ['Alder Cross', 'Fenwick Quay', 'Morrow Gate', 'Ilsey Park', 'Tarn Bridge', 'Oxley Yard'];
+
+/**
+ * Study 2's six tools (appendix C.2: fresh scenarios on six tools other than Study 1's): a meter reading, a grade, an
+ * approval, departures, a locker and a parking permit, read-only and fictional like Study 1's.
+ */
+export const STUDY2_TOOLS: readonly StudyTool[] = [
+  {
+    name: 'read_meter', description: 'Read the latest value of a utility meter.', key: 'meter_id', service: 'the metering service', noun: 'meter id',
+    properties: { meter_id: { type: 'string', description: 'MTR-, then five digits.' }, utility: { type: 'string', description: 'water, gas, heat or power.' } },
+    values: (draw) => { const n = `${digits4(draw)}${draw(10)}`; return { good: `MTR-${n}`, bad: `mtr${n}`, extra: { utility: METERS[draw(METERS.length)]! } }; },
+    ask: (v, extra) => `What does the ${extra.utility} meter ${v} read now?`,
+    result: (good, key) => JSON.stringify({ meter_id: good, reading: 4182.6, unit: 'units', read_at: '2027-03-04T07:15:00Z', reference: key }),
+  },
+  {
+    name: 'get_grade', description: "Look up a student's grade in a course.", key: 'student_id', service: 'the grade registry', noun: 'student number',
+    properties: { student_id: { type: 'string', description: 'STU- and digits.' }, course: { type: 'string', description: 'The course code, e.g. HIST-204.' } },
+    values: (draw) => { const n = digits4(draw); return { good: `STU-${n}`, bad: `#${n}`, extra: { course: COURSES[draw(COURSES.length)]! } }; },
+    ask: (v, extra) => `What grade did student ${v} get in ${extra.course}?`,
+    result: (good, key) => JSON.stringify({ student_id: good, grade: 'B+', credits: 6, reference: key }),
+  },
+  {
+    name: 'check_approval', description: 'Check whether an expense or leave request has been approved.', key: 'request_id', service: 'the approvals workflow', noun: 'request number',
+    properties: { request_id: { type: 'string', description: 'REQ-, the year, a hyphen and four digits.' } },
+    values: (draw) => { const n = digits4(draw); return { good: `REQ-2027-${n}`, bad: `REQ2027${n}`, extra: {} }; },
+    ask: (v) => `Has request ${v} been approved yet?`,
+    result: (good, key) => JSON.stringify({ request_id: good, approved: true, approver: 'finance desk', reference: key }),
+  },
+  {
+    name: 'next_departures', description: 'List the next departures from a stop.', key: 'stop', service: 'the timetable service', noun: 'stop name',
+    properties: { stop: { type: 'string', description: 'The stop name as signed, with its platform letter.' } },
+    values: (draw) => { const name = STOPS[draw(STOPS.length)]!; const stop = `${name} ${letter(draw)}`; return { good: stop, bad: stop.toLowerCase(), extra: {} }; },
+    ask: (v) => `When do the next buses leave from ${v}?`,
+    result: (good, key) => JSON.stringify({ stop: good, departures: ['08:12 line 4', '08:19 line 11', '08:31 line 4'], reference: key }),
+  },
+  {
+    name: 'get_locker', description: 'Look up who holds a locker and until when.', key: 'locker', service: 'the locker register', noun: 'locker number',
+    properties: { locker: { type: 'string', description: 'Floor, a hyphen and the locker number, e.g. 3-0412.' } },
+    values: (draw) => { const f = 1 + draw(5); const n = digits4(draw); return { good: `${f}-${n}`, bad: `${f}${n}`, extra: {} }; },
+    ask: (v) => `Is locker ${v} taken?`,
+    result: (good, key) => JSON.stringify({ locker: good, held_until: '2027-06-30', reference: key }),
+  },
+  {
+    name: 'get_permit', description: 'Check the parking permit of a vehicle by its plate.', key: 'plate', service: 'the parking permit office', noun: 'number plate',
+    properties: { plate: { type: 'string', description: 'The plate in upper case with its hyphens.' } },
+    values: (draw) => { const plate = `${letter(draw)}${letter(draw)}-${digits4(draw)}-${letter(draw)}`; return { good: plate, bad: plate.replaceAll('-', ' ').toLowerCase(), extra: {} }; },
+    ask: (v) => `Does the car ${v} have a valid parking permit?`,
+    result: (good, key) => JSON.stringify({ plate: good, permit: 'zone C', valid_until: '2027-12-31', reference: key }),
+  },
+];
+
+/** Which stimuli a study runs: Study 1's scenarios on its six tools, or Study 2's fresh ones on six others. */
+export const STIMULUS_SETS = ['study1', 'study2'] as const;
+export type StimulusSet = (typeof STIMULUS_SETS)[number];
+
+export function toolsOf(set: StimulusSet): readonly StudyTool[] {
+  return set === 'study2' ? STUDY2_TOOLS : STUDY_TOOLS;
+}
+
+/** The tool definitions every conversation of a set carries, in the same order. */
+export function toolSpecs(set: StimulusSet): readonly ToolSpec[] {
+  return toolsOf(set).map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: { type: 'object', properties: t.properties, required: Object.keys(t.properties) } },
+  }));
+}
+
+/** Study 1's tool definitions. */
+export const TOOL_SPECS: readonly ToolSpec[] = toolSpecs('study1');
 
 export function studyTool(name: string): StudyTool | undefined {
-  return STUDY_TOOLS.find((t) => t.name === name);
+  return [...STUDY_TOOLS, ...STUDY2_TOOLS].find((t) => t.name === name);
 }
