@@ -131,7 +131,8 @@ export type ActionVerdict = 'repeat' | 'fix' | 'stop' | 'wrong-call' | 'other-to
 export function judgeAction(stimulus: Stimulus, action: NextAction): { correct: boolean; verdict: ActionVerdict } {
   if (action.type === 'empty') return { correct: false, verdict: 'empty' };
   if (action.type === 'text') return { correct: stimulus.kind === 'unrecoverable', verdict: stimulus.kind === 'unrecoverable' ? 'stop' : 'gave-up' };
-  const first = action.calls[0]!;
+  // A real agent issues several calls at once: the paper counts a response as correct if any of its calls is the action.
+  const first = (stimulus.history && stimulus.expected ? action.calls.find((c) => sameTool(c.name, stimulus.tool) && sameArguments(c.arguments, stimulus.expected!)) : undefined) ?? action.calls[0]!;
   if (!sameTool(first.name, stimulus.tool)) return { correct: false, verdict: 'other-tool' };
   if (stimulus.kind === 'unrecoverable') return { correct: false, verdict: sameArguments(first.arguments, stimulus.arguments) ? 'repeat' : 'wrong-call' };
   if (!sameArguments(first.arguments, stimulus.expected!)) return { correct: false, verdict: 'wrong-call' };

@@ -3,17 +3,25 @@ import { DELIVERY_VERSION, defaultStimuliDir, type DeliveryConfig } from './conf
 import { runEpisode } from './episode.ts';
 import { checkStimuli, SIM_SCRIPTS_DIR, writeStimuli } from './files.ts';
 import { decisionScorer, episodeScorer, type DeliveryTask } from './scorers.ts';
+import { failurePoints, realStimuli } from './real-histories.ts';
 import { generateStimuli } from './stimuli.ts';
 import { join } from 'node:path';
 
-/** The study's tasks for a config: every kept scenario × kind × form. */
+/** The forms of the real-history component (appendix C.2: C0–C3). */
+const REAL_FORMS = ['C0', 'C1', 'C2', 'C3'] as const;
+
+/** The study's tasks for a config: every kept scenario × kind × form, then the real-history items (decision step). */
 export function deliveryTasks(config: DeliveryConfig): DeliveryTask[] {
   const tasks: DeliveryTask[] = [];
   for (const stimulus of generateStimuli(config.seed, config.stimuli)) {
     if (!config.kinds.includes(stimulus.kind)) continue;
     for (const form of config.forms) tasks.push({ id: `${stimulus.id}-${form}`, unit: stimulus.scenario, condition: form, stimulus, mode: config.mode });
   }
-  return selectTasks(tasks, { ids: config.tasks, limit: config.limit });
+  const synthetic = selectTasks(tasks, { ids: config.tasks, limit: config.limit });
+  if (!config.realHistories) return synthetic;
+  const real = realStimuli(failurePoints(config.realHistories.from)).filter((st) => config.kinds.includes(st.kind));
+  const forms = REAL_FORMS.filter((f) => config.forms.includes(f));
+  return [...synthetic, ...real.flatMap((stimulus) => forms.map((form): DeliveryTask => ({ id: `${stimulus.id}-${form}`, unit: stimulus.scenario, condition: form, stimulus, mode: 'decision' })))];
 }
 
 export function deliveryBenchmark(mode: DeliveryConfig['mode']): Benchmark<DeliveryTask> {

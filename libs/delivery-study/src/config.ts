@@ -20,6 +20,12 @@ export const DeliveryConfigSchema = z.strictObject({
   mode: z.enum(['decision', 'episode']).default('decision'),
   /** A folder of frozen stimuli (`recovery-bench delivery generate`); the run checks it matches what it generates. */
   stimuliDir: z.string().min(1).optional(),
+  /**
+   * H2.2's real histories: coding runs (or their calls.jsonl) that recorded a real Qwen Code's requests with bodies;
+   * each of its file reads, shell commands and directory listings becomes a failure point, each kind injected, in
+   * the run's forms among C0–C3, at the decision step.
+   */
+  realHistories: z.strictObject({ from: z.array(z.string().min(1)).min(1) }).optional(),
   /** Task or scenario ids (`S07`, `S07-fixable-C3`). */
   tasks: z.array(z.string()).optional(),
   /** The first N scenarios, each with all its kinds and forms. */

@@ -50,7 +50,7 @@ export async function runEpisode(input: EpisodeInput): Promise<Transcript> {
   return runAgentLoop({
     model: input.model,
     messages: [...delivered],
-    tools: [...toolSpecs(stimulus.set)],
+    tools: [...(stimulus.history?.tools ?? toolSpecs(stimulus.set))],
     executor: {
       async execute(call) {
         const result = simulateTool(stimulus, call);

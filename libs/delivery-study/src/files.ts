@@ -40,7 +40,7 @@ export interface StimuliManifest {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const setOf = (stimuli: readonly Stimulus[]): StimulusSet => stimuli[0]?.set ?? 'study1';
+const setOf = (stimuli: readonly Stimulus[]): StimulusSet => (stimuli[0]?.set === 'study2' ? 'study2' : 'study1');
 
 /** The files' texts: stimuli.jsonl (every stimulus in every form), tools.json, and sim scripts for episodes. */
 export function stimuliTexts(stimuli: readonly Stimulus[], forms: readonly DeliveryForm[] = DELIVERY_FORMS): Record<string, string> {

@@ -45,5 +45,6 @@ function withoutGuidance(messages: ChatMessage[], kind: StudyKind): ChatMessage[
 
 /** The decision-step conversation of a stimulus in a form. */
 export function stimulusConversation(stimulus: Stimulus, form: DeliveryForm): ChatMessage[] {
+  if (stimulus.history) return deliver(stimulus.history.messages, [stimulus.history.failedIndex], stimulus.kind, form);
   return deliver(clientConversation(stimulus), [2], stimulus.kind, form);
 }

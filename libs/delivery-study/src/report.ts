@@ -1,4 +1,4 @@
-import { delivery, isDeliveryForm, PAPER_NAME, type DecisionRow, type DeliveryAnalysis, type DeliveryForm, type EpisodeRow } from '@recovery-bench/analysis';
+import { delivery, isDeliveryForm, PAPER_NAME, type DecisionRow, type DeliveryAnalysis, type DeliveryForm, type EpisodeRow, type RealRow } from '@recovery-bench/analysis';
 import type { BenchmarkReport, BenchmarkReportInput, ReportSection } from '@recovery-bench/harness';
 import { approximateCostPerForm } from './cost.ts';
 import { DECISION_SCORER, EPISODE_SCORER } from './scorers.ts';
@@ -35,9 +35,10 @@ interface StimuliRecord {
  * The rows the analyses read, from the scored samples: one decision (and episode) per model, scenario, kind and
  * form. A model is `<model>`, or `<model>/<system>` when the runs have several systems.
  */
-export function deliveryRows(input: Pick<BenchmarkReportInput, 'samples' | 'systems' | 'modelTiers'>): { decisions: DecisionRow[]; episodes: EpisodeRow[]; lenient: Record<string, number>; tiers: Map<string, string | null> } {
+export function deliveryRows(input: Pick<BenchmarkReportInput, 'samples' | 'systems' | 'modelTiers'>): { decisions: DecisionRow[]; episodes: EpisodeRow[]; real: RealRow[]; lenient: Record<string, number>; tiers: Map<string, string | null> } {
   const severalSystems = input.systems.length > 1;
   const decisions: DecisionRow[] = [];
+  const real: RealRow[] = [];
   const episodes: EpisodeRow[] = [];
   const lenient: Record<string, number> = {};
   const tiers = new Map<string, string | null>();
@@ -48,12 +49,17 @@ export function deliveryRows(input: Pick<BenchmarkReportInput, 'samples' | 'syst
     const model = severalSystems ? `${sample.model}/${sample.system}` : sample.model;
     if (!tiers.has(model)) tiers.set(model, input.modelTiers?.[sample.model] ?? null);
     const where = { model, scenario: String(d.scenario), kind: d.kind as StudyKind, form: d.form as DeliveryForm };
+    if (d.real === true) {
+      // A real-history item (H2.2): its own rows, never mixed into the synthetic analyses.
+      real.push({ model, item: String(d.item), cluster: String(d.cluster), kind: where.kind, form: where.form, correct: decision.value === 1, strict: d.strict === true });
+      continue;
+    }
     decisions.push({ ...where, correct: decision.value === 1 });
     if (d.lenient === true) lenient[model] = (lenient[model] ?? 0) + 1;
     const episode = sample.scores?.[EPISODE_SCORER];
     if (episode && episode.outcome !== 'error') episodes.push({ ...where, success: episode.value === 1, futileCalls: Number(episode.details?.futileCalls ?? 0) });
   }
-  return { decisions, episodes, lenient, tiers };
+  return { decisions, episodes, real, lenient, tiers };
 }
 
 /**
@@ -61,12 +67,12 @@ export function deliveryRows(input: Pick<BenchmarkReportInput, 'samples' | 'syst
  * for the scored samples of delivery runs.
  */
 export function deliveryReport(input: BenchmarkReportInput): DeliveryReport | undefined {
-  const { decisions, episodes, lenient, tiers: tierOf } = deliveryRows(input);
-  if (decisions.length === 0) return undefined;
+  const { decisions, episodes, real, lenient, tiers: tierOf } = deliveryRows(input);
+  if (decisions.length === 0 && real.length === 0) return undefined;
   const stimuli = (input.manifests[0] ?? {}) as StimuliRecord;
   const tiers = [...new Set(tierOf.values())].map((tier): DeliveryTier => {
     const mine = (row: { model: string }) => tierOf.get(row.model) === tier;
-    return { tier, analysis: delivery.analyse({ decisions: decisions.filter(mine), episodes: episodes.filter(mine) }) };
+    return { tier, analysis: delivery.analyse({ decisions: decisions.filter(mine), episodes: episodes.filter(mine), real: real.filter(mine) }) };
   });
   const forms = (stimuli.forms ?? []).filter(isDeliveryForm);
   return {

@@ -30,10 +30,12 @@ export const decisionScorer: Scorer<DeliveryTask> = {
     const action = readAction(first);
     const { correct, verdict } = judgeAction(task.stimulus, action);
     const lenient = action.type === 'call' && action.calls.some((c) => c.lenient);
+    // Real histories: also the stricter count, a correct call with no other call beside it (appendix H).
+    const real = task.stimulus.history ? { real: true, cluster: task.stimulus.scenario, item: task.stimulus.id, strict: correct && (action.type !== 'call' || action.calls.length === 1) } : {};
     return {
       value: correct ? 1 : 0, outcome: correct ? 'pass' : 'fail', reason: `delivery:${verdict}`,
       ...(task.stimulus.kind === 'unrecoverable' ? { stopped: action.type === 'text' } : {}),
-      details: { ...design(task), verdict, lenient },
+      details: { ...design(task), verdict, lenient, ...real },
     };
   },
 };

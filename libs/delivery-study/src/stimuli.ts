@@ -1,5 +1,6 @@
 import { createRng, deriveSeed, STUDY_KINDS, type StudyKind } from '@recovery-bench/analysis';
 import type { ActionableKind } from '@recovery-bench/toolerror-core';
+import type { ChatMessage, ToolSpec } from '@recovery-bench/harness';
 import { toolsOf, type StimulusSet, type StudyTool } from './tools.ts';
 
 /** The study's kinds are the layer's actionable kinds (its guidance sentences are the layer's own). */
@@ -16,8 +17,10 @@ export interface Stimulus {
   id: string;
   /** `S07`: the unit the analyses resample (its kinds and forms move together). */
   scenario: string;
-  /** Study 1's scenarios and tools, or Study 2's. */
-  set: StimulusSet;
+  /** Study 1's scenarios and tools, Study 2's, or a failure point of a real agent's session (H2.2). */
+  set: StimulusSet | 'real';
+  /** A real session's history with the injected error at `failedIndex`, and the agent's tools (real items only). */
+  history?: { messages: ChatMessage[]; tools: ToolSpec[]; failedIndex: number };
   tool: string;
   kind: StudyKind;
   /** Which of the five texts of this kind and tool. */

@@ -65,7 +65,13 @@ export function checkTable3(reports: readonly DeliveryReport[]): Table3Cell[] {
       const analysis = tiers.get(tier);
       const v = analysis?.verdicts.find((x) => x.id === verdict);
       if (!v) return out.push({ row, tier, paper, ours: null, holds: null, why: analysis ? 'no such verdict in the run' : 'the tier is not in these runs' });
-      if (paper.kind === 'real-histories' || v.result === 'not measured') return out.push({ row, tier, paper, ours: v.result, holds: null, why: v.result === 'not measured' ? v.note : 'needs real histories' });
+      if (v.result === 'not measured') return out.push({ row, tier, paper, ours: v.result, holds: null, why: v.note });
+      if (paper.kind === 'real-histories') {
+        // Measured on the run's own real sessions, not the paper's: set beside it, never judged.
+        const part = row.startsWith('C3 − C0') ? v.parts?.c3MinusC0 : row.startsWith('C3 − C2') ? v.parts?.c3MinusC2 : undefined;
+        const ours = part ? `${points(part.estimate)} [${points(part.lower)}, ${points(part.upper)}]` : `${v.note.split(';')[0]}, ${v.result}`;
+        return out.push({ row, tier, paper, ours, holds: null, why: 'other sessions than the paper\'s: shown, not compared' });
+      }
       if (paper.kind === 'count') {
         const higher = v.perModel?.filter((t) => t.verdict === 'higher').length ?? 0;
         const of = v.perModel?.length ?? 0;

@@ -133,12 +133,12 @@ export const STUDY2_TOOLS: readonly StudyTool[] = [
 export const STIMULUS_SETS = ['study1', 'study2'] as const;
 export type StimulusSet = (typeof STIMULUS_SETS)[number];
 
-export function toolsOf(set: StimulusSet): readonly StudyTool[] {
-  return set === 'study2' ? STUDY2_TOOLS : STUDY_TOOLS;
+export function toolsOf(set: StimulusSet | 'real'): readonly StudyTool[] {
+  return set === 'study2' ? STUDY2_TOOLS : set === 'real' ? [] : STUDY_TOOLS;
 }
 
-/** The tool definitions every conversation of a set carries, in the same order. */
-export function toolSpecs(set: StimulusSet): readonly ToolSpec[] {
+/** The tool definitions every conversation of a set carries, in the same order (a real item carries its agent's). */
+export function toolSpecs(set: StimulusSet | 'real'): readonly ToolSpec[] {
   return toolsOf(set).map((t) => ({
     type: 'function',
     function: { name: t.name, description: t.description, parameters: { type: 'object', properties: t.properties, required: Object.keys(t.properties) } },

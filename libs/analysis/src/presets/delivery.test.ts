@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delivery, type AnalysisOptions, type DecisionRow, type EpisodeRow } from './delivery.ts';
+import { delivery, type AnalysisOptions, type DecisionRow, type EpisodeRow, type RealRow } from './delivery.ts';
 import { DELIVERY_FORMS, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './delivery-design.ts';
 
 const analyseDelivery = (decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[], options: AnalysisOptions) => delivery.analyse({ decisions, episodes }, options);
@@ -54,6 +54,29 @@ describe('the delivery analyses on data with a known answer', () => {
     expect(h21.interval!.lower).toBeLessThan(h21.interval!.estimate);
     expect(h21.note).toMatch(/^C3 − C2 \+5\.0 points, 95% interval \[/);
     expect(h21.note).toContain('Holm over {H2.1} (H2.2 not measured)');
+  });
+
+  it('H2.2 on real items: exact McNemar of C3 against C2, a cluster bootstrap, the strict count, and Holm with H2.1', () => {
+    // 30 items in 10 clusters; C2 right on the first 10, C3 on the first 20: 10 discordant pairs, all for C3.
+    const real: RealRow[] = [];
+    for (let i = 0; i < 30; i++) {
+      for (const form of ['C0', 'C2', 'C3'] as const) {
+        const correct = form === 'C3' ? i < 20 : form === 'C2' ? i < 10 : false;
+        real.push({ model: 'm', item: `R${i}`, cluster: `c${i % 10}`, kind: 'transient', form, correct, strict: correct && i % 2 === 0 });
+      }
+    }
+    const a = delivery.analyse({ decisions: rows(['m'], (_m, _k, f) => (f === 'C3' ? 0.95 : 0.9)), real }, opts);
+    const h22 = a.verdicts.find((v) => v.id === 'H2.2')!;
+    expect(h22.result).toBe('supported');
+    expect(h22.note).toMatch(/^C3 66\.7% vs C2 33\.3% of 30 items \(10 against 0 discordant, exact McNemar p = 0\.0020\); C3 − C2 over 10 clusters \+33\.3 \[/);
+    expect(h22.parts!.c3MinusC0!.estimate).toBeCloseTo(66.67, 1);
+    expect(h22.note).toContain('strict (no other call beside the correct one): C3 33.3% vs C2 16.7% (5 against 0, p = 0.063)');
+    // Holm over both: H2.1's bootstrap p is the smaller (below 1/2000), so H2.2's stays as it is.
+    expect(h22.note).toMatch(/Holm over \{H2\.1, H2\.2\} p = 0\.0020$/);
+    expect(a.verdicts.find((v) => v.id === 'H2.1')!.note).toContain('Holm over {H2.1, H2.2}');
+    // C3 worse than C2 is never supported, however small p is.
+    const flipped = real.map((r) => (r.form === 'C3' ? { ...r, form: 'C2' as const } : r.form === 'C2' ? { ...r, form: 'C3' as const } : r));
+    expect(delivery.analyse({ decisions: [], real: flipped }, opts).verdicts.find((v) => v.id === 'H2.2')!.result).toBe('not supported');
   });
 
   it('S4 is the registered test of the Llama models, whatever the data say: a Llama that stops under C2 is still tested, another model that does not is not', () => {

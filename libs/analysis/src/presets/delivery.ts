@@ -1,4 +1,5 @@
 import { bootstrapDifferences, type DifferenceBootstrap } from '../bootstrap.ts';
+import { clusterBootstrap } from '../cluster-bootstrap.ts';
 import { equivalence } from '../equivalence.ts';
 import { holm } from '../holm.ts';
 import { mcnemarExact } from '../mcnemar.ts';
@@ -11,6 +12,21 @@ export interface DecisionRow {
   kind: StudyKind;
   form: DeliveryForm;
   correct: boolean;
+}
+
+/** One scored real-history item (H2.2): a failure point of a real agent's session with one kind injected, in one form. */
+export interface RealRow {
+  model: string;
+  /** The point and kind (`R07-fixable`), the same in every form. */
+  item: string;
+  /** The assistant message the point's call is in: the cluster the bootstrap resamples. */
+  cluster: string;
+  kind: StudyKind;
+  form: DeliveryForm;
+  /** Any of the response's calls is the correct action (the registered score). */
+  correct: boolean;
+  /** Correct with no other call beside it (appendix H's stricter count). */
+  strict: boolean;
 }
 
 /** One scored episode. */
@@ -144,7 +160,7 @@ const fmt = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toF
  * ("at least four of the six") scale with the number of models: two thirds of them, rounded up (S2: five of
  * seven, rounded up likewise).
  */
-function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[] = [], options: AnalysisOptions = {}): DeliveryAnalysis {
+function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[] = [], options: AnalysisOptions = {}, real: readonly RealRow[] = []): DeliveryAnalysis {
   const ix = new Index(decisions);
   const models = ix.models;
   const opts: Required<AnalysisOptions> = {
@@ -202,20 +218,27 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
 
   // Study 2. H2.1 and H2.2 are the primary family, decided together by Holm (appendix C.2); Table 3 prints H2.1's
   // difference with its 95% interval, and the registered test is one-sided (non-inferiority, margin 5 points).
-  const h22 = notMeasured('H2.2', 'C3 > C2 on real coding-agent histories', 'the synthetic study has no real histories; H2.2 needs recorded agent sessions (cluster bootstrap by assistant message)');
+  const h22 = realHistories(real, opts);
+  const h21Boot = ix.has('C3', 'C2') ? difference(ix, models, KINDS, 'C3', 'C2', opts, 0.95, 0.05) : undefined;
+  const family = [...(h21Boot ? [h21Boot.pOneSided] : []), ...(h22.p === undefined ? [] : [h22.p])];
+  const adjusted = family.length > 0 ? holm(family, opts.alpha).adjusted : [];
+  const familyText = `Holm over {${[h21Boot ? 'H2.1' : '', h22.p === undefined ? '' : 'H2.2'].filter(Boolean).join(', ')}}${h22.p === undefined ? ' (H2.2 not measured)' : ''}`;
   let h21: Verdict;
-  if (ix.has('C3', 'C2')) {
-    const b = difference(ix, models, KINDS, 'C3', 'C2', opts, 0.95, 0.05);
-    const family = ['H2.1', ...(h22.result === 'not measured' ? [] : ['H2.2'])];
-    const adjusted = holm([b.pOneSided], opts.alpha).adjusted[0]!;
+  if (h21Boot) {
+    const b = h21Boot;
     h21 = {
       id: 'H2.1', question: 'C3 not worse than C2, pooled over models and kinds, margin 5 points (one-sided bootstrap over scenarios; Holm over H2.1 and H2.2)',
-      result: adjusted < opts.alpha ? 'supported' : 'not supported',
-      note: `C3 − C2 ${fmt(pts(b.estimate - 0.05))} points, 95% interval [${fmt(pts(b.lower - 0.05))}, ${fmt(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}, Holm over {${family.join(', ')}}${family.length === 1 ? ' (H2.2 not measured)' : ''} p = ${pValue(adjusted, opts.resamples)}`,
+      result: adjusted[0]! < opts.alpha ? 'supported' : 'not supported',
+      note: `C3 − C2 ${fmt(pts(b.estimate - 0.05))} points, 95% interval [${fmt(pts(b.lower - 0.05))}, ${fmt(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}, ${familyText} p = ${pValue(adjusted[0]!, opts.resamples)}`,
       interval: asInterval(b, 0.05),
     };
   } else h21 = notMeasured('H2.1', 'C3 vs C2', 'needs C2 and C3');
-  verdicts.push(h21, h22);
+  if (h22.p !== undefined) {
+    const p = adjusted.at(-1)!;
+    h22.verdict.result = p < opts.alpha && h22.higher ? 'supported' : 'not supported';
+    h22.verdict.note += `; ${familyText} p = ${p.toPrecision(2)}`;
+  }
+  verdicts.push(h21, h22.verdict);
 
   if (ix.has('C4', 'C3')) {
     const b = difference(ix, models, KINDS, 'C4', 'C3', opts, 0.9);
@@ -247,6 +270,45 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
     });
   }
   return { models, forms: DELIVERY_FORMS.filter((f) => ix.forms.has(f)), table: table(ix), verdicts, selected, recommendations: models.map((m) => recommend(ix, m, opts)), settings: { ...opts, modelsNeeded: need } };
+}
+
+/**
+ * H2.2 on real histories (appendix C.2): C3 against C2 on the same items, exact McNemar two-sided with C3 higher;
+ * the difference with a bootstrap over clusters (the assistant messages the points are in), C3 − C0 likewise, and
+ * the stricter count (no other call beside the correct one). Items of several models are paired within a model.
+ */
+function realHistories(real: readonly RealRow[], opts: Required<AnalysisOptions>): { verdict: Verdict; p?: number; higher?: boolean } {
+  const question = 'C3 > C2 on real coding-agent histories (exact McNemar, two-sided, C3 higher; Holm over H2.1 and H2.2)';
+  const by = new Map(real.map((r) => [`${r.model}\u0000${r.item}\u0000${r.form}`, r]));
+  const pairs = (a: DeliveryForm, b: DeliveryForm) => [...new Set(real.map((r) => `${r.model}\u0000${r.item}`))].flatMap((id) => {
+    const x = by.get(`${id}\u0000${a}`);
+    const y = by.get(`${id}\u0000${b}`);
+    return x && y ? [{ x, y }] : [];
+  });
+  const c3c2 = pairs('C3', 'C2');
+  if (c3c2.length === 0) return { verdict: notMeasured('H2.2', question, real.length === 0 ? 'no real histories in the run (benchmarks.delivery.realHistories: the coding runs that recorded a real agent)' : 'needs real items in C2 and C3') };
+  const test = (rows: typeof c3c2, f: (r: RealRow) => boolean) => {
+    const better = rows.filter(({ x, y }) => f(x) && !f(y)).length;
+    const worse = rows.filter(({ x, y }) => !f(x) && f(y)).length;
+    return { better, worse, p: mcnemarExact(better, worse).p };
+  };
+  const share = (rows: typeof c3c2, side: 'x' | 'y', f: (r: RealRow) => boolean) => (100 * rows.filter((r) => f(r[side])).length) / rows.length;
+  const boot = (rows: typeof c3c2) => clusterBootstrap(rows.map(({ x, y }) => ({ cluster: `${x.model}\u0000${x.cluster}`, value: Number(x.correct) - Number(y.correct) })), { resamples: opts.resamples, seed: opts.seed, level: 0.95 });
+  const interval = (b: ReturnType<typeof boot>): Interval => ({ estimate: pts(b.estimate), lower: pts(b.lower), upper: pts(b.upper), level: b.level });
+  const main = test(c3c2, (r) => r.correct);
+  const strict = test(c3c2, (r) => r.strict);
+  const parts: Record<string, Interval> = { c3MinusC2: interval(boot(c3c2)) };
+  const c3c0 = pairs('C3', 'C0');
+  if (c3c0.length > 0) parts.c3MinusC0 = interval(boot(c3c0));
+  const clusters = new Set(c3c2.map(({ x }) => `${x.model}\u0000${x.cluster}`)).size;
+  const ci = (i: Interval) => `${fmt(i.estimate)} [${fmt(i.lower)}, ${fmt(i.upper)}]`;
+  const note = [
+    `C3 ${share(c3c2, 'x', (r) => r.correct).toFixed(1)}% vs C2 ${share(c3c2, 'y', (r) => r.correct).toFixed(1)}% of ${c3c2.length} items (${main.better} against ${main.worse} discordant, exact McNemar p = ${main.p.toPrecision(2)})`,
+    `C3 − C2 over ${clusters} clusters ${ci(parts.c3MinusC2!)}`,
+    ...(parts.c3MinusC0 ? [`C3 − C0 ${ci(parts.c3MinusC0)}`] : []),
+    `strict (no other call beside the correct one): C3 ${share(c3c2, 'x', (r) => r.strict).toFixed(1)}% vs C2 ${share(c3c2, 'y', (r) => r.strict).toFixed(1)}% (${strict.better} against ${strict.worse}, p = ${strict.p.toPrecision(2)})`,
+  ].join('; ');
+  return { verdict: { id: 'H2.2', question, result: 'pending', note, parts }, p: main.p, higher: main.better > main.worse };
 }
 
 /** A bootstrap p of 0 means below the resolution of the resamples. */
@@ -352,8 +414,8 @@ export interface StudyPreset<TInput, TOutput> {
  * The delivery study's preset, beside `study3`: table 6 (C3 and C4 added), H1.1–H1.5, Study 1's selection rule,
  * H2.1 (H2.2 needs real agent histories and says so), S1–S5, and per model which form to ship.
  */
-export const delivery: StudyPreset<{ decisions: readonly DecisionRow[]; episodes?: readonly EpisodeRow[] }, DeliveryAnalysis> = {
+export const delivery: StudyPreset<{ decisions: readonly DecisionRow[]; episodes?: readonly EpisodeRow[]; real?: readonly RealRow[] }, DeliveryAnalysis> = {
   id: 'delivery',
   description: 'Studies 1 and 2: table 6, H1.1–H1.5, the selection rule, H2.1, S1–S5, the form to ship per model',
-  analyse: ({ decisions, episodes }, options) => analyseDelivery(decisions, episodes ?? [], options),
+  analyse: ({ decisions, episodes, real }, options) => analyseDelivery(decisions, episodes ?? [], options, real ?? []),
 };
