@@ -12,4 +12,5 @@ export { approximateTokenizer, approximateTokens, httpTokenizer, approximateCost
 export { deliveryBenchmarkReport, deliveryReport, deliveryRows, deliverySections, type DeliveryReport, type DeliveryTier } from './report.ts';
 export { DELIVERY_PRESETS } from './presets.ts';
 export { planScenarios, shiftRates, type PlanInput, type PlanResult, type PowerPoint, type KindRates } from './plan.ts';
-export { checkTable3, renderTable3Check, PAPER_TABLE3, TABLE3_ROWS, type PaperTable3Cell, type Table3Cell } from './table3-check.ts';
+export { checkTable3, renderTable3Check, table3Column, PAPER_TABLE3, TABLE3_ROWS, type PaperTable3Cell, type Table3Cell } from './table3-check.ts';
+export { failurePoints, realStimuli, REAL_AGENT, type FailurePoint } from './real-histories.ts';

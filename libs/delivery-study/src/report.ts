@@ -3,6 +3,7 @@ import type { BenchmarkReport, BenchmarkReportInput, ReportSection } from '@reco
 import { approximateCostPerForm } from './cost.ts';
 import { DECISION_SCORER, EPISODE_SCORER } from './scorers.ts';
 import { generateStimuli, KINDS, type StudyKind } from './stimuli.ts';
+import { table3Column } from './table3-check.ts';
 import type { StimulusSet } from './tools.ts';
 
 /** The analyses of one tier's models (a tier is analysed alone, never pooled with another). */
@@ -118,7 +119,12 @@ export function deliverySections(report: DeliveryReport): ReportSection[] {
 function tierSections(a: DeliveryAnalysis, suffix: string): ReportSection[] {
   const n = a.table[a.models[0]!]?.transient[a.forms[0]!]?.n ?? 0;
   const perModel = a.verdicts.filter((v) => v.perModel);
-  const sections: ReportSection[] = [
+  const sections: ReportSection[] = [];
+  // Study 2's runs (C2 and C3 measured): the tier's column of the paper's table 3, first.
+  if (a.forms.includes('C2') && a.forms.includes('C3')) {
+    sections.push({ title: `Table 3: Study 2's registered results${suffix}`, level: 3, blocks: [{ kind: 'table', header: ['', 'this run'], rows: table3Column(a).map((r) => [r.row, r.ours]) }] });
+  }
+  sections.push(
     {
       title: `Share of correct next actions at the decision step (table 6 shape)${suffix}`, level: 3,
       blocks: [
@@ -134,7 +140,7 @@ function tierSections(a: DeliveryAnalysis, suffix: string): ReportSection[] {
       title: `Registered analyses (appendices C.1, C.2)${suffix}`, level: 3,
       blocks: [{ kind: 'table', header: ['', 'question', 'result', 'detail'], rows: a.verdicts.map((v) => [v.id, v.question, v.result, v.note]) }],
     },
-  ];
+  );
   if (perModel.length > 0) {
     sections.push({
       title: `Per model: McNemar discordant pairs (better / worse, exact p)${suffix}`, level: 3,

@@ -1,5 +1,4 @@
-import type { Interval, Verdict } from '@recovery-bench/analysis';
-import type { DeliveryReport } from './report.ts';
+import type { DeliveryAnalysis, Interval, Verdict } from '@recovery-bench/analysis';
 
 /**
  * A cell of the paper's table 3 (section 5.2): a difference in points (futile calls: calls per episode) with the
@@ -55,36 +54,64 @@ export interface Table3Cell {
 
 const points = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
-/** Sets the delivery reports' tiers beside the paper's table 3, cell by cell. */
-export function checkTable3(reports: readonly DeliveryReport[]): Table3Cell[] {
+type Table3Row = (typeof TABLE3_ROWS)[number];
+
+/** What a tier's analysis gives for one row of table 3: its text, and the interval or count a comparison reads. */
+interface Ours {
+  text: string;
+  interval?: Interval;
+  count?: { higher: number; of: number };
+}
+
+function oursOf(entry: Table3Row, v: Verdict): Ours {
+  if (v.result === 'not measured') return { text: 'not measured' };
+  if (entry.verdict === 'H2.2') {
+    const part = entry.row.startsWith('C3 − C0') ? v.parts?.c3MinusC0 : entry.row.startsWith('C3 − C2') ? v.parts?.c3MinusC2 : undefined;
+    return { text: part ? `${points(part.estimate)} [${points(part.lower)}, ${points(part.upper)}]` : `${v.note.split(';')[0]}, ${v.result}` };
+  }
+  if (entry.verdict === 'S2') {
+    const higher = v.perModel?.filter((t) => t.verdict === 'higher').length ?? 0;
+    const of = v.perModel?.length ?? 0;
+    return { text: `${higher} of ${of} models, ${v.result}`, count: { higher, of } };
+  }
+  const interval = partOf(v, 'part' in entry ? entry.part : undefined);
+  if (!interval) return { text: v.result };
+  const digits = entry.row.startsWith('S5: futile') ? 2 : 1;
+  return { text: `${points(interval.estimate, digits)} [${points(interval.lower, digits)}, ${points(interval.upper, digits)}], ${v.result}`, interval };
+}
+
+/** One tier's column of table 3 from its analysis: each row's value as the table prints it (– where the run has none). */
+export function table3Column(analysis: DeliveryAnalysis): { row: string; ours: string }[] {
+  return TABLE3_ROWS.map((entry) => {
+    const v = analysis.verdicts.find((x) => x.id === entry.verdict);
+    return { row: entry.row, ours: v ? oursOf(entry, v).text : '–' };
+  });
+}
+
+/** Sets the delivery reports' tiers (`DeliveryReport.tiers`) beside the paper's table 3, cell by cell. */
+export function checkTable3(reports: readonly { tiers: readonly { tier: string | null; analysis: DeliveryAnalysis }[] }[]): Table3Cell[] {
   const tiers = new Map(reports.flatMap((r) => r.tiers).flatMap((t) => (t.tier === null ? [] : [[t.tier, t.analysis] as const])));
   const out: Table3Cell[] = [];
-  for (const { row, verdict, ...rest } of TABLE3_ROWS) {
+  for (const entry of TABLE3_ROWS) {
+    const { row } = entry;
     TABLE3_TIERS.forEach((tier, i) => {
       const paper = PAPER_TABLE3[row][i]!;
       const analysis = tiers.get(tier);
-      const v = analysis?.verdicts.find((x) => x.id === verdict);
+      const v = analysis?.verdicts.find((x) => x.id === entry.verdict);
       if (!v) return out.push({ row, tier, paper, ours: null, holds: null, why: analysis ? 'no such verdict in the run' : 'the tier is not in these runs' });
-      if (v.result === 'not measured') return out.push({ row, tier, paper, ours: v.result, holds: null, why: v.note });
-      if (paper.kind === 'real-histories') {
-        // Measured on the run's own real sessions, not the paper's: set beside it, never judged.
-        const part = row.startsWith('C3 − C0') ? v.parts?.c3MinusC0 : row.startsWith('C3 − C2') ? v.parts?.c3MinusC2 : undefined;
-        const ours = part ? `${points(part.estimate)} [${points(part.lower)}, ${points(part.upper)}]` : `${v.note.split(';')[0]}, ${v.result}`;
-        return out.push({ row, tier, paper, ours, holds: null, why: 'other sessions than the paper\'s: shown, not compared' });
-      }
+      const ours = oursOf(entry, v);
+      if (v.result === 'not measured') return out.push({ row, tier, paper, ours: ours.text, holds: null, why: v.note });
+      // Real histories: the run's own sessions, not the paper's: set beside it, never judged.
+      if (paper.kind === 'real-histories') return out.push({ row, tier, paper, ours: ours.text, holds: null, why: 'other sessions than the paper\'s: shown, not compared' });
       if (paper.kind === 'count') {
-        const higher = v.perModel?.filter((t) => t.verdict === 'higher').length ?? 0;
-        const of = v.perModel?.length ?? 0;
-        const same = higher === paper.models && of === paper.of && v.result === paper.result;
-        return out.push({ row, tier, paper, ours: `${higher} of ${of} models, ${v.result}`, holds: same, why: same ? 'the same count and verdict' : 'the count or verdict differs' });
+        const same = ours.count?.higher === paper.models && ours.count.of === paper.of && v.result === paper.result;
+        return out.push({ row, tier, paper, ours: ours.text, holds: same, why: same ? 'the same count and verdict' : 'the count or verdict differs' });
       }
-      const interval = partOf(v, 'part' in rest ? rest.part : undefined);
-      if (!interval) return out.push({ row, tier, paper, ours: v.result, holds: null, why: 'the verdict has no single interval here' });
-      const digits = row.startsWith('S5: futile') ? 2 : 1;
-      const inside = paper.value >= interval.lower - 1e-9 && paper.value <= interval.upper + 1e-9;
+      if (!ours.interval) return out.push({ row, tier, paper, ours: ours.text, holds: null, why: 'the verdict has no single interval here' });
+      const inside = paper.value >= ours.interval.lower - 1e-9 && paper.value <= ours.interval.upper + 1e-9;
       const same = v.result === paper.result;
       const why = [inside ? 'the paper\'s value is within our interval' : 'the paper\'s value is outside our interval', same ? 'same verdict' : `verdict differs (paper ${paper.result})`].join('; ');
-      out.push({ row, tier, paper, ours: `${points(interval.estimate, digits)} [${points(interval.lower, digits)}, ${points(interval.upper, digits)}], ${v.result}`, holds: inside && same, why });
+      out.push({ row, tier, paper, ours: ours.text, holds: inside && same, why });
     });
   }
   return out;

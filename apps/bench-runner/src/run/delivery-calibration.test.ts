@@ -136,7 +136,16 @@ describe('the study2 preset reproduces table 3\'s synthetic verdicts per tier', 
     expect(result.planned).toBe(13 * 60 * 3 * 5);
     writeReport(result.dir, summarize([loadRun(result.dir)], { resamples: 2000 }));
     cells = checkTable3([JSON.parse(readFileSync(join(result.dir, 'delivery-report.json'), 'utf8')) as DeliveryReport]);
+    md = readFileSync(join(result.dir, 'report.md'), 'utf8');
   }, 300_000);
+  let md: string;
+
+  it('prints each tier\'s column of table 3 in the report', () => {
+    for (const tier of ['small', 'large']) expect(md).toContain(`### Table 3: Study 2's registered results (${tier})`);
+    expect(md).toMatch(/\| H2\.1: C3 − C2, synthetic \| \+\d\.\d \[\+\d\.\d, \+\d\.\d\], supported \|/);
+    expect(md).toMatch(/\| S2: C3 > C1 \| 5 of 7 models, supported \|/);
+    expect(md).toMatch(/\| H2\.2: real histories, C3 vs\. C2 \| not measured \|/);
+  });
 
   const at = (row: string, tier: string) => cells.find((c) => c.row.startsWith(row) && c.tier === tier)!;
 
