@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SimDialect } from './dialect.ts';
 import { SimConfigError } from './errors.ts';
 import { withoutNotes } from './note.ts';
-import { canonicalJson, uniformFrom } from './random.ts';
-import { messageText, modelVisible, type ChatRequest } from './request.ts';
+import { uniformFrom } from './random.ts';
+import { messageText, visibleKey, type ChatRequest } from './request.ts';
 import type { SimToolCall } from './types.ts';
 
 /**
@@ -91,7 +91,7 @@ export function triggerFires(trigger: SimTrigger | undefined, at: TriggerContext
   if (!trigger) return false;
   if (!whenFires(trigger, at)) return false;
   if (trigger.parallelCalls && (at.calls?.length ?? 0) < 2) return false;
-  if (trigger.rate !== undefined) return uniformFrom(`quirk:${at.quirk}`, at.seed, canonicalJson(modelVisible(at.request))) < trigger.rate;
+  if (trigger.rate !== undefined) return uniformFrom(`quirk:${at.quirk}`, at.seed, visibleKey(at.request)) < trigger.rate;
   return true;
 }
 
@@ -120,7 +120,12 @@ export function callMarkup(calls: readonly SimToolCall[], markup: CallMarkup): s
 /** The template's refusal of a history with several calls in one assistant message, or undefined. */
 export function singleCallRefusal(quirk: NonNullable<SimQuirks['singleCallHistory']>, request: ChatRequest): ContextRejection | undefined {
   const several = request.messages.some((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 1);
-  return several ? { status: 400, body: { error: { message: quirk.message, type: 'BadRequestError', param: null, code: 400 } } } : undefined;
+  return several ? badRequest(quirk.message) : undefined;
+}
+
+/** vLLM's and SGLang's 400 for a request they refuse (their OpenAI-style envelope). */
+function badRequest(message: string, param: string | null = null): ContextRejection {
+  return { status: 400, body: { error: { message, type: 'BadRequestError', param, code: 400 } } };
 }
 
 /** llama.cpp's 500 body for model output its tool-call parser cannot read (b10573's wording). */
@@ -144,24 +149,23 @@ export function contextRejection(limit: NonNullable<SimQuirks['contextLimit']>, 
   const C = limit.contextTokens;
   const P = promptTokens + (limit.extraPromptTokens ?? 0);
   const N = maxTokens;
-  const vllm = (message: string, param: string | null = null) => ({ status: 400 as const, body: { error: { message, type: 'BadRequestError', param, code: 400 } } });
   switch (limit.style ?? (dialect === 'llama.cpp' ? 'llamacpp' : 'vllm')) {
     case 'vllm':
       if (N !== undefined && P + N > C) {
-        return vllm(`This model's maximum context length is ${C} tokens. However, you requested ${N} output tokens and your prompt contains at least ${P} input tokens, for a total of at least ${P + N} tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=${P})`, 'input_tokens');
+        return badRequest(`This model's maximum context length is ${C} tokens. However, you requested ${N} output tokens and your prompt contains at least ${P} input tokens, for a total of at least ${P + N} tokens. Please reduce the length of the input prompt or the number of requested output tokens. (parameter=input_tokens, value=${P})`, 'input_tokens');
       }
-      if (P > C) return vllm(`This model's maximum context length is ${C} tokens. However, your request has ${P} input tokens. Please reduce the length of the input messages.`);
+      if (P > C) return badRequest(`This model's maximum context length is ${C} tokens. However, your request has ${P} input tokens. Please reduce the length of the input messages.`);
       return undefined;
     case 'vllm-legacy':
       if (N !== undefined && P + N > C) {
-        return vllm(`'max_tokens' or 'max_completion_tokens' is too large: ${N}. This model's maximum context length is ${C} tokens and your request has ${P} input tokens (${N} > ${C} - ${P}).`);
+        return badRequest(`'max_tokens' or 'max_completion_tokens' is too large: ${N}. This model's maximum context length is ${C} tokens and your request has ${P} input tokens (${N} > ${C} - ${P}).`);
       }
-      if (P > C) return vllm(`This model's maximum context length is ${C} tokens. However, your request has ${P} input tokens. Please reduce the length of the input messages.`);
+      if (P > C) return badRequest(`This model's maximum context length is ${C} tokens. However, your request has ${P} input tokens. Please reduce the length of the input messages.`);
       return undefined;
     case 'sglang':
-      if (P >= C) return vllm(`The input (${P} tokens) is longer than the model's context length (${C} tokens).`);
+      if (P >= C) return badRequest(`The input (${P} tokens) is longer than the model's context length (${C} tokens).`);
       if (N !== undefined && P + N >= C) {
-        return vllm(`Requested token count exceeds the model's maximum context length of ${C} tokens. You requested a total of ${P + N} tokens: ${P} tokens from the input messages and ${N} tokens for the completion. Please reduce the number of tokens in the input messages or the completion to fit within the limit.`);
+        return badRequest(`Requested token count exceeds the model's maximum context length of ${C} tokens. You requested a total of ${P + N} tokens: ${P} tokens from the input messages and ${N} tokens for the completion. Please reduce the number of tokens in the input messages or the completion to fit within the limit.`);
       }
       return undefined;
     case 'llamacpp':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalJson } from './random.ts';
 
 // Lenient on purpose: the sim must accept whatever a real client or the proxy forwards, and read only the
 // fields a model would see. Unknown keys pass through untouched.
@@ -94,14 +95,22 @@ export function answeredCall(messages: readonly ChatMessage[], toolIndex: number
 }
 
 /**
- * What a model sees of a request, for the sim's draws: the messages with the calls' ids left out (the engine made
- * them up; Qwen's and Llama's templates never show them), the tools and the tool choice. Streaming, the model's
- * name and sampling fields are not part of it, as with greedy decoding in a real engine.
+ * What a model sees of a request, for the sim's draws: canonical JSON of the messages with the calls' ids left out
+ * (the engine made them up; Qwen's and Llama's templates never show them), the tools and the tool choice. Streaming,
+ * the model's name and sampling fields are not part of it, as with greedy decoding in a real engine. Computed once
+ * per request: the decision and every rate-triggered quirk draw from it.
  */
-export function modelVisible(request: ChatRequest): unknown {
-  const messages = request.messages.map(({ tool_call_id: _id, ...m }) => ({
-    ...m,
-    ...(m.tool_calls ? { tool_calls: m.tool_calls.map(({ id: _callId, ...call }) => call) } : {}),
-  }));
-  return { messages, tools: request.tools ?? [], tool_choice: request.tool_choice ?? null };
+export function visibleKey(request: ChatRequest): string {
+  let key = visibleKeys.get(request);
+  if (key === undefined) {
+    const messages = request.messages.map(({ tool_call_id: _id, ...m }) => ({
+      ...m,
+      ...(m.tool_calls ? { tool_calls: m.tool_calls.map(({ id: _callId, ...call }) => call) } : {}),
+    }));
+    key = canonicalJson({ messages, tools: request.tools ?? [], tool_choice: request.tool_choice ?? null });
+    visibleKeys.set(request, key);
+  }
+  return key;
 }
+
+const visibleKeys = new WeakMap<ChatRequest, string>();

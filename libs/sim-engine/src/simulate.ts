@@ -2,8 +2,8 @@ import { decide } from './decide.ts';
 import { perceiveFailure } from './perceive.ts';
 import type { SimProfile } from './profiles.ts';
 import { genericTurn, scriptedTurn } from './progress.ts';
-import { canonicalJson, uniformFrom } from './random.ts';
-import { messageText, modelVisible, type ChatRequest } from './request.ts';
+import { uniformFrom } from './random.ts';
+import { messageText, visibleKey, type ChatRequest } from './request.ts';
 import type { ScriptRegistry } from './scripts.ts';
 import type { SimTurn } from './types.ts';
 
@@ -16,12 +16,12 @@ export interface SimulateOptions {
 }
 
 /**
- * The decision's uniform number. It hashes only what a model sees (`modelVisible`: messages without call ids,
+ * The decision's uniform number. It hashes only what a model sees (`visibleKey`: messages without call ids,
  * tools, tool_choice), so that streaming or not, the served name, sampling fields pinned by the proxy, or call
  * ids that differ because an engine answered a different body never change a decision, as with greedy decoding.
  */
 export function decisionUniform(seed: number, request: ChatRequest, redrawShare = 0): number {
-  const seen = canonicalJson(modelVisible(request));
+  const seen = visibleKey(request);
   if (redrawShare > 0 && uniformFrom('redraw', seed, seen) < redrawShare) return uniformFrom('decision-redrawn', seed, seen);
   return uniformFrom('decision', seed, seen);
 }
