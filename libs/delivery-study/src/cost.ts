@@ -38,7 +38,12 @@ function summarise(counts: number[]): { median: number; mean: number } {
 /** S6 with the approximation, synchronously (for reports). */
 export function approximateCostPerForm(stimuli: readonly Stimulus[], forms: readonly DeliveryForm[]): Partial<Record<DeliveryForm, { median: number; mean: number }>> {
   const out: Partial<Record<DeliveryForm, { median: number; mean: number }>> = {};
-  for (const form of forms) out[form] = summarise(stimuli.map((st) => recomputed(approximateTokens(clientConversation(st).slice(0, 2), toolSpecs(st.set)), approximateTokens(stimulusConversation(st, form), toolSpecs(st.set)))));
+  for (const form of forms) {
+    out[form] = summarise(stimuli.map((st) => {
+      const tools = toolSpecs(st.set);
+      return recomputed(approximateTokens(clientConversation(st).slice(0, 2), tools), approximateTokens(stimulusConversation(st, form), tools));
+    }));
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@ import type { DeliveryForm } from '@recovery-bench/analysis';
 import type { ChatMessage } from '@recovery-bench/harness';
 import { applyForm, GUIDANCE, type CanonicalMessage, type Detection, type Form } from '@recovery-bench/toolerror-core';
 import type { Stimulus, StudyKind } from './stimuli.ts';
-import { STUDY_TOOLS, STUDY2_TOOLS } from './tools.ts';
+import { ALL_STUDY_TOOLS } from './tools.ts';
 
 export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, type DeliveryForm } from '@recovery-bench/analysis';
 
@@ -25,6 +25,9 @@ export function clientConversation(stimulus: Stimulus): ChatMessage[] {
   ];
 }
 
+/** The tool names the layer is told of (both sets'). */
+const LAYER_TOOLS = ALL_STUDY_TOOLS.map((t) => ({ name: t.name }));
+
 /**
  * Delivers the failures at `failed` (indices of tool messages) of `messages` in `form`, with toolerror-core's own
  * `applyForm`: the kind is the study's (the design fixes it), not the layer's detection, so the delivery is
@@ -32,7 +35,7 @@ export function clientConversation(stimulus: Stimulus): ChatMessage[] {
  */
 export function deliver(messages: readonly ChatMessage[], failed: readonly number[], kind: StudyKind, form: DeliveryForm): ChatMessage[] {
   const detections: Detection[] = failed.map((i) => ({ canonicalIndex: i, messageIndex: i, kind, rule: 'delivery-study:design', scope: 'decision' }));
-  const { conversation } = applyForm({ messages: messages as CanonicalMessage[], tools: [...STUDY_TOOLS, ...STUDY2_TOOLS].map((t) => ({ name: t.name })) }, LAYER_FORM[form], detections);
+  const { conversation } = applyForm({ messages: messages as CanonicalMessage[], tools: LAYER_TOOLS }, LAYER_FORM[form], detections);
   const out = conversation.messages as ChatMessage[];
   return form === 'A2B1' ? withoutGuidance(out, kind) : out;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BenchError, type ChatMessage, type ToolSpec } from '@recovery-bench/harness';
+import { contentText, type Content } from '@recovery-bench/toolerror-core';
 import { KINDS, type Stimulus, type StudyKind } from './stimuli.ts';
 
 /**
@@ -55,11 +56,7 @@ function readRecords(path: string): CallRecord[] {
   });
 }
 
-const textOf = (m: ChatMessage | undefined): string => {
-  const c = (m as { content?: unknown } | undefined)?.content;
-  if (typeof c === 'string') return c;
-  return Array.isArray(c) ? c.map((p) => (typeof p === 'object' && p !== null && 'text' in p ? String((p as { text: unknown }).text) : '')).join('\n') : '';
-};
+const textOf = (m: ChatMessage | undefined): string => contentText((m as { content?: Content } | undefined)?.content);
 
 /**
  * The failure points of the agent's sessions: a session is every request with the same first user message, read

@@ -1,4 +1,4 @@
-import type { DeliveryAnalysis, Interval, Verdict } from '@recovery-bench/analysis';
+import { formatSigned, type DeliveryAnalysis, type Interval, type Verdict } from '@recovery-bench/analysis';
 
 /**
  * A cell of the paper's table 3 (section 5.2): a difference in points (futile calls: calls per episode) with the
@@ -52,7 +52,6 @@ export interface Table3Cell {
   why: string;
 }
 
-const points = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
 type Table3Row = (typeof TABLE3_ROWS)[number];
 
@@ -67,7 +66,7 @@ function oursOf(entry: Table3Row, v: Verdict): Ours {
   if (v.result === 'not measured') return { text: 'not measured' };
   if (entry.verdict === 'H2.2') {
     const part = entry.row.startsWith('C3 − C0') ? v.parts?.c3MinusC0 : entry.row.startsWith('C3 − C2') ? v.parts?.c3MinusC2 : undefined;
-    return { text: part ? `${points(part.estimate)} [${points(part.lower)}, ${points(part.upper)}]` : `${v.note.split(';')[0]}, ${v.result}` };
+    return { text: part ? `${formatSigned(part.estimate)} [${formatSigned(part.lower)}, ${formatSigned(part.upper)}]` : `${v.note.split(';')[0]}, ${v.result}` };
   }
   if (entry.verdict === 'S2') {
     const higher = v.perModel?.filter((t) => t.verdict === 'higher').length ?? 0;
@@ -77,7 +76,7 @@ function oursOf(entry: Table3Row, v: Verdict): Ours {
   const interval = partOf(v, 'part' in entry ? entry.part : undefined);
   if (!interval) return { text: v.result };
   const digits = entry.row.startsWith('S5: futile') ? 2 : 1;
-  return { text: `${points(interval.estimate, digits)} [${points(interval.lower, digits)}, ${points(interval.upper, digits)}], ${v.result}`, interval };
+  return { text: `${formatSigned(interval.estimate, digits)} [${formatSigned(interval.lower, digits)}, ${formatSigned(interval.upper, digits)}], ${v.result}`, interval };
 }
 
 /** One tier's column of table 3 from its analysis: each row's value as the table prints it (– where the run has none). */
@@ -128,7 +127,7 @@ function partOf(v: Verdict, part: string | undefined): Interval | undefined {
 function paperText(c: PaperTable3Cell, digits: number): string {
   if (c.kind === 'real-histories') return c.text;
   if (c.kind === 'count') return `${c.models} of ${c.of} models, ${c.result}`;
-  return `${points(c.value, digits)} [${c.lower}, ${c.upper}], ${c.result}`.replaceAll('[-', '[−').replaceAll(', -', ', −');
+  return `${formatSigned(c.value, digits)} [${c.lower}, ${c.upper}], ${c.result}`.replaceAll('[-', '[−').replaceAll(', -', ', −');
 }
 
 /** The check as a Markdown table and a count line. */

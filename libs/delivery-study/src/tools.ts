@@ -137,17 +137,24 @@ export function toolsOf(set: StimulusSet | 'real'): readonly StudyTool[] {
   return set === 'study2' ? STUDY2_TOOLS : set === 'real' ? [] : STUDY_TOOLS;
 }
 
+const specsOf = (tools: readonly StudyTool[]): readonly ToolSpec[] => tools.map((t) => ({
+  type: 'function',
+  function: { name: t.name, description: t.description, parameters: { type: 'object', properties: t.properties, required: Object.keys(t.properties) } },
+}));
+
+const SPECS: Readonly<Record<StimulusSet | 'real', readonly ToolSpec[]>> = { study1: specsOf(STUDY_TOOLS), study2: specsOf(STUDY2_TOOLS), real: [] };
+
 /** The tool definitions every conversation of a set carries, in the same order (a real item carries its agent's). */
 export function toolSpecs(set: StimulusSet | 'real'): readonly ToolSpec[] {
-  return toolsOf(set).map((t) => ({
-    type: 'function',
-    function: { name: t.name, description: t.description, parameters: { type: 'object', properties: t.properties, required: Object.keys(t.properties) } },
-  }));
+  return SPECS[set];
 }
 
 /** Study 1's tool definitions. */
-export const TOOL_SPECS: readonly ToolSpec[] = toolSpecs('study1');
+export const TOOL_SPECS: readonly ToolSpec[] = SPECS.study1;
+
+/** Every study tool of both sets (their names are distinct). */
+export const ALL_STUDY_TOOLS: readonly StudyTool[] = [...STUDY_TOOLS, ...STUDY2_TOOLS];
 
 export function studyTool(name: string): StudyTool | undefined {
-  return [...STUDY_TOOLS, ...STUDY2_TOOLS].find((t) => t.name === name);
+  return ALL_STUDY_TOOLS.find((t) => t.name === name);
 }

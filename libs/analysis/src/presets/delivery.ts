@@ -153,7 +153,8 @@ function difference(ix: Index, models: readonly string[], kinds: readonly StudyK
 
 const asInterval = (b: DifferenceBootstrap, shift = 0): Interval => ({ estimate: pts(b.estimate - shift), lower: pts(b.lower - shift), upper: pts(b.upper - shift), level: b.level, pOneSided: b.pOneSided });
 const notMeasured = (id: string, question: string, why: string): Verdict => ({ id, question, result: 'not measured', note: why });
-const fmt = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
+/** A signed difference as the study's tables print it: `+3.9`, `−0.71` (a true minus sign). */
+export const formatSigned = (x: number, digits = 1) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
 
 /**
  * Studies 1 and 2's registered analyses (appendices C.1 and C.2) on the rows of a run. Rules that count models
@@ -198,7 +199,7 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
       const b = difference(ix, models, ['unrecoverable'], form, 'C0', opts);
       const pass = pts(b.lower) > -10;
       h14.set(form, pass);
-      parts.push(`${PAPER_NAME[form]} ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}] ${pass ? 'passes' : 'fails'}`);
+      parts.push(`${PAPER_NAME[form]} ${formatSigned(pts(b.estimate))} [${formatSigned(pts(b.lower))}, ${formatSigned(pts(b.upper))}] ${pass ? 'passes' : 'fails'}`);
     }
     const failing = [...h14].filter(([, pass]) => !pass).map(([f]) => PAPER_NAME[f]);
     verdicts.push({ id: 'H1.4', question: 'no form lowers correct stopping by more than 10 points against A1B1 (lower 95% bound above −10)', result: failing.length === 0 ? 'supported' : `not supported for ${failing.join(', ')}`, note: parts.join('; ') });
@@ -229,7 +230,7 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
     h21 = {
       id: 'H2.1', question: 'C3 not worse than C2, pooled over models and kinds, margin 5 points (one-sided bootstrap over scenarios; Holm over H2.1 and H2.2)',
       result: adjusted[0]! < opts.alpha ? 'supported' : 'not supported',
-      note: `C3 − C2 ${fmt(pts(b.estimate - 0.05))} points, 95% interval [${fmt(pts(b.lower - 0.05))}, ${fmt(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}, ${familyText} p = ${pValue(adjusted[0]!, opts.resamples)}`,
+      note: `C3 − C2 ${formatSigned(pts(b.estimate - 0.05))} points, 95% interval [${formatSigned(pts(b.lower - 0.05))}, ${formatSigned(pts(b.upper - 0.05))}]; p(non-inferiority) = ${pValue(b.pOneSided, opts.resamples)}, ${familyText} p = ${pValue(adjusted[0]!, opts.resamples)}`,
       interval: asInterval(b, 0.05),
     };
   } else h21 = notMeasured('H2.1', 'C3 vs C2', 'needs C2 and C3');
@@ -243,7 +244,7 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
   if (ix.has('C4', 'C3')) {
     const b = difference(ix, models, KINDS, 'C4', 'C3', opts, 0.9);
     const eq = equivalence({ lower: pts(b.lower), upper: pts(b.upper) }, 5);
-    verdicts.push({ id: 'S1', question: 'removing the failed exchange neither helps nor hurts: C4 − C3 within ±5 points (90% interval)', result: eq.equal ? 'equivalent' : 'not equivalent', note: `C4 − C3 ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}]`, interval: asInterval(b) });
+    verdicts.push({ id: 'S1', question: 'removing the failed exchange neither helps nor hurts: C4 − C3 within ±5 points (90% interval)', result: eq.equal ? 'equivalent' : 'not equivalent', note: `C4 − C3 ${formatSigned(pts(b.estimate))} [${formatSigned(pts(b.lower))}, ${formatSigned(pts(b.upper))}]`, interval: asInterval(b) });
   } else verdicts.push(notMeasured('S1', 'C4 vs C3', 'needs C3 and C4'));
   const s2 = superiority('S2', 'guidance in a new turn beats guidance in the tool message: C3 > C1 on transient and fixable pairs (registered: at least five of the seven models)', 'C3', 'C1', needS2);
   if (s2.result !== 'not measured') {
@@ -265,7 +266,7 @@ function analyseDelivery(decisions: readonly DecisionRow[], episodes: readonly E
     const parts = s4Models.map((m) => ({ m, b: difference(ix, [m], ['unrecoverable'], 'C3', 'C2', opts) }));
     verdicts.push({
       id: 'S4', question: s4Question, result: parts.every((p) => p.b.lower > 0) ? 'supported' : 'not supported',
-      note: parts.map(({ m, b }) => `${m}: ${fmt(pts(b.estimate))} [${fmt(pts(b.lower))}, ${fmt(pts(b.upper))}]`).join('; '),
+      note: parts.map(({ m, b }) => `${m}: ${formatSigned(pts(b.estimate))} [${formatSigned(pts(b.lower))}, ${formatSigned(pts(b.upper))}]`).join('; '),
       parts: Object.fromEntries(parts.map(({ m, b }) => [m, asInterval(b)])),
     });
   }
@@ -301,7 +302,7 @@ function realHistories(real: readonly RealRow[], opts: Required<AnalysisOptions>
   const c3c0 = pairs('C3', 'C0');
   if (c3c0.length > 0) parts.c3MinusC0 = interval(boot(c3c0));
   const clusters = new Set(c3c2.map(({ x }) => `${x.model}\u0000${x.cluster}`)).size;
-  const ci = (i: Interval) => `${fmt(i.estimate)} [${fmt(i.lower)}, ${fmt(i.upper)}]`;
+  const ci = (i: Interval) => `${formatSigned(i.estimate)} [${formatSigned(i.lower)}, ${formatSigned(i.upper)}]`;
   const note = [
     `C3 ${share(c3c2, 'x', (r) => r.correct).toFixed(1)}% vs C2 ${share(c3c2, 'y', (r) => r.correct).toFixed(1)}% of ${c3c2.length} items (${main.better} against ${main.worse} discordant, exact McNemar p = ${main.p.toPrecision(2)})`,
     `C3 − C2 over ${clusters} clusters ${ci(parts.c3MinusC2!)}`,
@@ -349,14 +350,14 @@ function recommend(ix: Index, model: string, opts: Required<AnalysisOptions>): R
   const b = difference(ix, [model], KINDS, best, runnerUp, opts);
   const d = asInterval(b);
   const decided = b.lower > 0;
-  const range = `${fmt(d.estimate)} points over ${runnerUp} [${fmt(d.lower)}, ${fmt(d.upper)}]`;
+  const range = `${formatSigned(d.estimate)} points over ${runnerUp} [${formatSigned(d.lower)}, ${formatSigned(d.upper)}]`;
   const at = `${best} ${pts(score(best)).toFixed(1)}%, ${runnerUp} ${pts(score(runnerUp)).toFixed(1)}%`;
   let text = decided
     ? `ship ${best} for this model: ${range}`
     : `the data cannot decide between ${best} and ${runnerUp} for this model (${at}): ${range}, an interval that does not exclude 0; either will do, or run more scenarios (recovery-bench plan)`;
   if (best !== 'C3' && runnerUp !== 'C3' && ix.forms.has('C3')) {
     const c3 = asInterval(difference(ix, [model], KINDS, 'C3', best, opts));
-    text += `; C3 − ${best}: ${fmt(c3.estimate)} [${fmt(c3.lower)}, ${fmt(c3.upper)}]`;
+    text += `; C3 − ${best}: ${formatSigned(c3.estimate)} [${formatSigned(c3.lower)}, ${formatSigned(c3.upper)}]`;
   }
   return { model, ship: decided ? best : null, best, runnerUp, difference: d, text };
 }
@@ -385,7 +386,7 @@ function episodeVerdicts(episodes: readonly EpisodeRow[], models: readonly strin
     const higher = models.filter((m) => mean(diffs(selected, 'C0', [m], KINDS, completion)) > 0).length;
     const f = boot(futileSel);
     const ok = higher >= need && f.upper < 0.5;
-    out.push({ id: 'H1.5', question: `the selected form (${PAPER_NAME[selected]}) beats A1B1 over episodes: higher completion in ${need} models and added futile calls below +0.5 (upper bound)`, result: ok ? 'supported' : 'not supported', note: `completion higher in ${higher} of ${models.length} models; futile calls per unrecoverable episode ${fmt(f.estimate, 2)} [${fmt(f.lower, 2)}, ${fmt(f.upper, 2)}]` });
+    out.push({ id: 'H1.5', question: `the selected form (${PAPER_NAME[selected]}) beats A1B1 over episodes: higher completion in ${need} models and added futile calls below +0.5 (upper bound)`, result: ok ? 'supported' : 'not supported', note: `completion higher in ${higher} of ${models.length} models; futile calls per unrecoverable episode ${formatSigned(f.estimate, 2)} [${formatSigned(f.lower, 2)}, ${formatSigned(f.upper, 2)}]` });
   } else out.push(notMeasured('H1.5', 'selected form vs A1B1 over episodes', selected ? 'needs episodes of the selected form and A1B1' : 'no form was selected'));
   const c3c2 = diffs('C3', 'C2', models, KINDS, completion);
   const futileC3C2 = diffs('C3', 'C2', models, ['unrecoverable'], futile);
@@ -395,7 +396,7 @@ function episodeVerdicts(episodes: readonly EpisodeRow[], models: readonly strin
     const ok = pts(c.lower) > -5 && f.upper < 0.5;
     out.push({
       id: 'S5', question: 'over episodes C3 does not lose completion (lower bound above −5 points) or add futile calls (upper bound below +0.5)', result: ok ? 'supported' : 'not supported',
-      note: `completion C3 − C2 ${fmt(pts(c.estimate))} [${fmt(pts(c.lower))}, ${fmt(pts(c.upper))}]; futile calls ${fmt(f.estimate, 2)} [${fmt(f.lower, 2)}, ${fmt(f.upper, 2)}]`,
+      note: `completion C3 − C2 ${formatSigned(pts(c.estimate))} [${formatSigned(pts(c.lower))}, ${formatSigned(pts(c.upper))}]; futile calls ${formatSigned(f.estimate, 2)} [${formatSigned(f.lower, 2)}, ${formatSigned(f.upper, 2)}]`,
       parts: { completion: asInterval(c), futileCalls: { estimate: f.estimate, lower: f.lower, upper: f.upper, level: f.level } },
     });
   }
