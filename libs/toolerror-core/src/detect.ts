@@ -16,6 +16,11 @@ export interface DetectOptions {
   userAgent?: string;
   rules?: RuleSetName;
   options?: LayerOptions;
+  /**
+   * A kind known before any rule reads the text (an in-process adapter that saw the thrown error object): asked
+   * first for every tool message; `undefined` leaves the message to the rules.
+   */
+  knownKind?(message: Message, index: number): FailureMatch | undefined;
 }
 
 /**
@@ -67,7 +72,7 @@ export function detectFailures(conversation: Conversation, opts: DetectOptions =
   const detections: Detection[] = [];
   messages.forEach((message, i) => {
     if (message.role !== 'tool') return;
-    const match = detectToolResult(message, agent, rules);
+    const match = opts.knownKind?.(message, i) ?? detectToolResult(message, agent, rules);
     if (!match) return;
     const detection: Detection = {
       canonicalIndex: i,

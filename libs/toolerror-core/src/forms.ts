@@ -1,7 +1,8 @@
 import { findAnsweredCall, lastAssistantIndex } from './detect.ts';
 import { GUIDANCE, runtimeNote, type FailedCall } from './note.ts';
+import { ruleSet } from './rules/rule-sets.ts';
 import { appendToContent, hasNoText, messageText } from './text.ts';
-import type { ActionableKind, CanonicalMessage, Conversation, Detection, Form, LayerOptions, Message } from './types.ts';
+import type { ActionableKind, CanonicalMessage, Conversation, Detection, Form, LayerOptions, Message, RuleSetName } from './types.ts';
 
 export interface FormResult {
   conversation: Conversation;
@@ -17,17 +18,24 @@ interface Target {
 
 /**
  * Rewrites the decision step into `form` (section 3.2.3, Table 2). Only non-ambiguous failures with scope
- * `decision` are rewritten, in message order; several notes are joined with a blank line and placed once.
+ * `decision` are rewritten, in message order; several notes are joined with a blank line and placed once. The rule
+ * set decides how a failure's text is quoted (the paper's: byte for byte).
  */
-export function applyForm(conversation: Conversation, form: Form, detections: readonly Detection[], options: LayerOptions = {}): FormResult {
+export function applyForm(conversation: Conversation, form: Form, detections: readonly Detection[], options: LayerOptions = {}, rules: RuleSetName = 'paper'): FormResult {
   const targets = decisionTargets(conversation.messages, detections);
   if (form === 'off' || targets.length === 0) return { conversation, changed: false };
+  const quote = ruleSet(rules).quote ?? ((text: string) => text);
   const messages = conversation.messages.slice();
   if (form === 'c1') {
-    for (const t of targets) messages[t.index] = { ...t.message, content: appendToContent(t.message.content, `\n${GUIDANCE[t.kind]}`) };
+    for (const t of targets) {
+      const text = messageText(t.message);
+      const quoted = quote(text, t.kind);
+      const content = quoted === text ? t.message.content : quoted;
+      messages[t.index] = { ...t.message, content: appendToContent(content, `\n${GUIDANCE[t.kind]}`) };
+    }
     return { conversation: { ...conversation, messages }, changed: true };
   }
-  const note = targets.map((t) => runtimeNote(failedCall(messages, t), messageText(t.message), t.kind, options)).join('\n\n');
+  const note = targets.map((t) => runtimeNote(failedCall(messages, t), quote(messageText(t.message), t.kind), t.kind, options)).join('\n\n');
   const rewritten = form === 'c3' ? placeAfterExchange(messages, note) : placeAfterRemoval(removeFailedExchanges(messages, targets), note, form);
   return { conversation: { ...conversation, messages: rewritten }, changed: true };
 }

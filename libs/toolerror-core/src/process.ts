@@ -1,4 +1,4 @@
-import { detectFailures } from './detect.ts';
+import { detectFailures, type DetectOptions } from './detect.ts';
 import { isPlainObject, LayerInputError } from './errors.ts';
 import { applyForm } from './forms.ts';
 import { formatHeader } from './header.ts';
@@ -61,24 +61,44 @@ export interface ProcessResult<B> extends ConversationResult {
  */
 export function processConversation(request: unknown, opts: ProcessOptions = {}): ConversationResult {
   if (!isPlainObject(request)) throw new LayerInputError('layer:not-a-request', 'the request body must be a JSON object');
-  const rules = opts.rules ?? 'paper';
   const requested = request[REQUEST_FIELD];
   const form = typeof requested === 'string' && (FORMS as readonly string[]).includes(requested) ? (requested as Form) : (opts.form ?? 'off');
   const surface: SurfaceConverters = SURFACES[opts.api ?? 'chat'];
-  const conversation = surface.from(request);
-  const detections = detectFailures(conversation, { userAgent: opts.userAgent, rules, options: opts.options });
-  const result = applyForm(conversation, form, detections, opts.options);
-  const after = result.changed && surface.normalize ? surface.normalize(result.conversation) : result.conversation;
+  const layered = applyLayer(surface.from(request), { ...opts, form });
+  const after = layered.changed && surface.normalize ? surface.normalize(layered.conversation) : layered.conversation;
   let fields = request;
   if (Object.hasOwn(request, REQUEST_FIELD)) {
     const { [REQUEST_FIELD]: _field, ...rest } = request;
     fields = rest;
   }
+  return { ...layered, conversation: after, request: fields };
+}
+
+export interface LayerConversationOptions extends Omit<ProcessOptions, 'api'> {
+  /** A kind known before the rules read the text (see `DetectOptions.knownKind`). */
+  knownKind?: DetectOptions['knownKind'];
+}
+
+export interface LayerConversationResult extends LayerReport {
+  /** The canonical conversation after the form; the very input when nothing changed. */
+  conversation: Conversation;
+}
+
+/**
+ * The layer on a canonical conversation, for callers that read and write their own message lists (the framework
+ * adapters): detect, classify, rewrite into `form`, and the header that describes it. `messageIndex` in the
+ * detections is each message's origin index, so it names the caller's own list.
+ */
+export function applyLayer(conversation: Conversation, opts: LayerConversationOptions = {}): LayerConversationResult {
+  const rules = opts.rules ?? 'paper';
+  const form = opts.form ?? 'off';
+  const detections = detectFailures(conversation, { userAgent: opts.userAgent, rules, options: opts.options, knownKind: opts.knownKind });
+  const result = applyForm(conversation, form, detections, opts.options, rules);
   const reported = detections.map(({ messageIndex, kind, rule, scope, withheld }): ReportedDetection =>
     withheld ? { messageIndex, kind, rule, scope, withheld } : { messageIndex, kind, rule, scope },
   );
   const header = formatHeader({ form, rules, changed: result.changed, failures: reported });
-  return { conversation: after, request: fields, header, detections: reported, changed: result.changed, form };
+  return { conversation: result.conversation, header, detections: reported, changed: result.changed, form };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Kind, RuleSetName } from '../types.ts';
+import type { ActionableKind, Kind, RuleSetName } from '../types.ts';
+import { quoteWithoutNoise } from './quote.ts';
 import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, messageEnvelopeRule } from './extended-rules.ts';
 import { extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
 import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
@@ -19,6 +20,11 @@ export interface RuleSet {
   /** When no word decides, for the wide family: a kind from the text's structure (the status a body or a page states). */
   structureFallback?(text: string): Kind | undefined;
   words: Readonly<Record<Family, WordLists>>;
+  /**
+   * The failure's text as a note quotes it (and as c1 keeps it before the guidance); default the text itself. The
+   * paper's forms quote the result byte for byte.
+   */
+  quote?(text: string, kind: ActionableKind): string;
 }
 
 const PAPER: RuleSet = {
@@ -47,6 +53,7 @@ const EXTENDED: RuleSet = {
   structureFirst: extendedFirstKind,
   structureFallback: extendedFallbackKind,
   words: EXTENDED_WORDS,
+  quote: quoteWithoutNoise,
 };
 
 export const RULE_SET_REGISTRY: Readonly<Record<RuleSetName, RuleSet>> = { paper: PAPER, extended: EXTENDED };
