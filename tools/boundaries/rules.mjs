@@ -9,16 +9,24 @@ export const MAY_IMPORT = {
   'type:base': [],
   'type:pure': ['type:base'],
   'type:core': ['type:pure', 'type:base'],
+  // The layer inside third-party agent frameworks: the pure layer and the framework, nothing else of ours.
+  'type:integration': ['type:pure', 'type:base'],
   'type:benchmark': ['type:pure', 'type:core', 'type:base'],
   'type:io': ['type:pure', 'type:core', 'type:io', 'type:base'],
-  'type:app': ['type:base', 'type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
+  'type:app': ['type:base', 'type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:integration', 'type:app'],
   // Tooling measures the rest of the workspace, so it may import it; nothing may import tooling.
-  'type:tooling': ['type:base', 'type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:app'],
+  'type:tooling': ['type:base', 'type:pure', 'type:core', 'type:benchmark', 'type:io', 'type:integration', 'type:app'],
 };
 export const TAGS = Object.keys(MAY_IMPORT);
 
+/**
+ * Tags whose test code may import any project: the framework adapters' tests run a framework against the proxy and
+ * the sim engine, to show that the engine gets the same bytes either way.
+ */
+const TESTS_MAY_IMPORT_ANY = ['type:integration'];
+
 /** Tags whose non-test sources may not import Node's I/O modules. */
-const NO_IO_TAGS = ['type:pure', 'type:base'];
+const NO_IO_TAGS = ['type:pure', 'type:base', 'type:integration'];
 const IO_MODULES = ['fs', 'child_process', 'net', 'http', 'https', 'http2', 'dgram', 'tls', 'dns', 'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'vm'];
 
 /**
@@ -54,7 +62,7 @@ function expandWorkspaceGlob(root, pattern) {
   return dirs.filter((dir) => existsSync(join(root, dir, 'package.json')));
 }
 
-/** Every workspace project: its folder, Nx name, one `type:` tag, package name and declared packages. */
+/** Every workspace project: its folder, Nx name, one `type:` tag, package name, declared packages and peer dependencies. */
 export function discoverProjects(root) {
   const manifest = readJson(join(root, 'package.json'));
   const globs = Array.isArray(manifest.workspaces) ? manifest.workspaces : manifest.workspaces?.packages ?? [];
@@ -68,7 +76,7 @@ export function discoverProjects(root) {
     }
     const pkg = readJson(join(root, dir, 'package.json'));
     const declared = new Set(['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((key) => Object.keys(pkg[key] ?? {})));
-    return { dir, name: project.name ?? dir, tag: tags[0], packageName: pkg.name, declared };
+    return { dir, name: project.name ?? dir, tag: tags[0], packageName: pkg.name, declared, peers: Object.keys(pkg.peerDependencies ?? {}) };
   });
 }
 
@@ -101,7 +109,7 @@ function tagRules(projects) {
         name: `${from} not to ${to}`,
         comment: `a ${from} project may import ${MAY_IMPORT[from].join(', ') || 'nothing of the workspace'}`,
         severity: 'error',
-        from: { path: anyOf(dirsOf(from)) },
+        from: { path: anyOf(dirsOf(from)), ...(TESTS_MAY_IMPORT_ANY.includes(from) ? { pathNot: testCodeIn(dirsOf(from)) } : {}) },
         to: { path: anyOf(dirsOf(to)), ...(from === to ? { pathNot: '^$1/' } : {}) },
       });
     }
@@ -141,14 +149,14 @@ function packageRules(root, projects) {
   const rootDev = Object.keys(rootManifest.devDependencies ?? {});
   const dirs = projects.map((p) => p.dir);
   const all = anyOf(dirs);
-  const production = anyOf(projects.flatMap((p) => [`${p.dir}/src`, `${p.dir}/bin`]));
   return [
     {
       name: 'undeclared dependency',
       comment: "a project's package.json must declare each package it imports",
       severity: 'error',
       from: { path: all, pathNot: testCodeIn(dirs) },
-      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+      // dependency-cruiser also calls a peer dependency `npm-no-pkg`; the peer entry declares it.
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'], dependencyTypesNot: ['npm-peer'] },
     },
     {
       name: 'undeclared test dependency',
@@ -157,16 +165,19 @@ function packageRules(root, projects) {
       from: { path: testCodeIn(dirs) },
       to: {
         dependencyTypes: ['npm-no-pkg', 'npm-unknown'],
+        dependencyTypesNot: ['npm-peer'],
         ...(rootDev.length > 0 ? { pathNot: `(^|/)node_modules/(${rootDev.map(escape).join('|')})/` } : {}),
       },
     },
-    {
+    // Per project: a peer dependency is also a devDependency of its own package (to test against it), and the peer
+    // entry is what a user installs, so the project's sources may import its peers.
+    ...projects.map((p) => ({
       name: 'dev dependency in sources',
-      comment: 'what the sources import at run time must be a dependency, not a devDependency',
+      comment: 'what the sources import at run time must be a dependency (or a peer dependency), not a devDependency',
       severity: 'error',
-      from: { path: production, pathNot: testCodeIn(dirs) },
-      to: { dependencyTypes: ['npm-dev'] },
-    },
+      from: { path: anyOf([`${p.dir}/src`, `${p.dir}/bin`]), pathNot: testCodeIn(dirs) },
+      to: { dependencyTypes: ['npm-dev'], ...(p.peers.length > 0 ? { pathNot: `(^|/)node_modules/(${p.peers.map(escape).join('|')})/` } : {}) },
+    })),
     {
       name: 'unresolvable import',
       comment: 'an import that resolves to no file: a typo, or a package that is not installed',

@@ -6,8 +6,11 @@
 //    `run toolmaze` on one base task on the sim engine.
 // 3. An ESM project and a CommonJS project that install `@recovery-bench/toolerror-core` from its tarball, are
 //    compiled by `tsc` (types checked against the shipped declarations) and call `processRequest`.
+// 4. Per agent framework, a fresh project with only that framework (the versions the adapters are tested with)
+//    and the `@recovery-bench/toolerror-frameworks` tarball runs a failing-tool agent (frameworks/<name>.mjs)
+//    against the sim engine of step 2: the layer must see the failure and write the note.
 // Exit 0 when every step holds; otherwise the failed step and its output, exit 1.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** The CLI and every workspace package it needs. */
-const CLI_PACKAGES = ['errors', 'analysis', 'toolerror-core', 'harness', 'proxy', 'sim-engine', 'engines', 'toolmaze-adapter', 'agents', 'loudquiet-adapter', 'delivery-study'].map((l) => `libs/${l}`).concat('testbeds/coding-repos', 'apps/bench-runner');
+const CLI_PACKAGES = ['toolerror-frameworks', 'errors', 'analysis', 'toolerror-core', 'harness', 'proxy', 'sim-engine', 'engines', 'toolmaze-adapter', 'agents', 'loudquiet-adapter', 'delivery-study'].map((l) => `libs/${l}`).concat('testbeds/coding-repos', 'apps/bench-runner');
 const keep = process.argv.includes('--keep');
 
 // The packages' own processes: no source condition or TypeScript loader from a caller (e.g. a test runner).
@@ -54,6 +57,50 @@ function project(dir, pkg, tarballs) {
   }
 }
 
+/** The framework packages each adapter is tested with, from the adapters' own devDependencies. */
+function frameworkPackages() {
+  const dev = JSON.parse(readFileSync(join(ROOT, 'libs/toolerror-frameworks/package.json'), 'utf8')).devDependencies;
+  const pinned = (...names) => names.map((n) => `${n}@${dev[n]}`);
+  return {
+    'ai-sdk': pinned('ai', '@ai-sdk/openai-compatible', 'zod'),
+    langchain: pinned('langchain', '@langchain/core', '@langchain/openai', 'zod'),
+    'openai-agents': pinned('@openai/agents', 'zod'),
+  };
+}
+
+/** Starts the CLI's sim engine; resolves with its URL and model once it listens. */
+async function startSim(bin) {
+  const child = spawn(bin, ['sim-engine', '--profile', 'ideal'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [url] = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve([match[1]]);
+    });
+    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+  });
+  return { url, model: 'sim-ideal', stop: () => child.kill('SIGTERM') };
+}
+
+async function frameworkProjects(bin, tarballs) {
+  const sim = await startSim(bin);
+  try {
+    for (const [name, packages] of Object.entries(frameworkPackages())) {
+      const dir = join(work, `framework-${name}`);
+      project(dir, { type: 'module' }, [...tarballs, ...packages]);
+      writeFileSync(join(dir, 'main.mjs'), readFileSync(join(ROOT, 'tools/pack-test/frameworks', `${name}.mjs`)));
+      const r = spawnSync(process.execPath, ['main.mjs'], { cwd: dir, env: { ...env, SIM_URL: sim.url, SIM_MODEL: sim.model }, encoding: 'utf8', timeout: 60_000 });
+      check(r.status === 0, `the ${name} agent exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
+      const result = JSON.parse(r.stdout.trim().split('\n').at(-1));
+      check(result.headers.some((h) => /changed=true; failures=\d+:transient:/.test(h)), `the ${name} agent's layer wrote no note: ${r.stdout}`);
+      ok(`${name} (${packages.join(', ')}): a failing tool, the note written (${result.headers.find((h) => h.includes('changed=true'))})`);
+    }
+  } finally {
+    sim.stop();
+  }
+}
+
 try {
   step = 'npm pack';
   const tarballDir = join(work, 'tarballs');
@@ -63,13 +110,14 @@ try {
   for (const p of packed) {
     const files = p.files.map((f) => f.path);
     check(files.every((f) => !f.startsWith('src/') && !f.endsWith('.tsbuildinfo')), `${p.name} ships sources or build state: ${files.filter((f) => f.startsWith('src/') || f.endsWith('.tsbuildinfo')).join(', ')}`);
-    check(files.includes('dist/index.js') || p.name === '@recovery-bench/bench-runner', `${p.name} ships no dist/index.js`);
+    const entry = p.name === '@recovery-bench/toolerror-frameworks' ? 'dist/ai-sdk/index.js' : 'dist/index.js';
+    check(files.includes(entry) || p.name === '@recovery-bench/bench-runner', `${p.name} ships no ${entry}`);
   }
   ok(`npm pack: ${packed.length} tarballs, ${packed.reduce((n, p) => n + p.size, 0)} bytes`);
 
   step = 'the CLI, installed from its tarballs';
   const cli = join(work, 'cli');
-  project(cli, {}, Object.values(tarball));
+  project(cli, {}, Object.entries(tarball).filter(([name]) => name !== '@recovery-bench/toolerror-frameworks').map(([, file]) => file));
   const bin = join(cli, 'node_modules/.bin/recovery-bench');
   check(existsSync(bin), 'no node_modules/.bin/recovery-bench after the install');
   const help = run(bin, ['--help'], { cwd: cli });
@@ -120,6 +168,9 @@ console.log(result.header);
   const cjsOut = run(process.execPath, ['out/main.cjs'], { cwd: cjs });
   check(cjsOut.startsWith('form=c3; rules=paper; changed=true'), `the CommonJS project printed ${cjsOut}`);
   ok(`a CommonJS project: tsc checks the types, require() of the ESM package runs (Node ${process.version})`);
+
+  step = 'the layer inside each agent framework';
+  await frameworkProjects(bin, [tarball['@recovery-bench/toolerror-frameworks'], ...libTarballs]);
 
   console.log(`pack-test: passed in ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` (kept ${work})` : ''}`);
 } catch (error) {

@@ -24,7 +24,7 @@ function workspace(files: Files): string {
     writeFileSync(join(root, path), text);
   }
   mkdirSync(join(root, 'node_modules/@w'), { recursive: true });
-  for (const [dir, name] of [['libs', 'base'], ['libs', 'pure'], ['libs', 'core'], ['libs', 'io'], ['libs', 'bench'], ['corpora', 'results']] as const) {
+  for (const [dir, name] of [['libs', 'base'], ['libs', 'pure'], ['libs', 'core'], ['libs', 'io'], ['libs', 'bench'], ['libs', 'integ'], ['corpora', 'results']] as const) {
     symlinkSync(`../../${dir}/${name}`, join(root, 'node_modules/@w', name));
   }
   return root;
@@ -137,11 +137,29 @@ describe('module boundary check (dependency-cruiser)', () => {
     expect(r.output).toContain("libs/bench/src/c.ts: import '@w/pure' (libs/pure/src/index.ts) breaks \"undeclared workspace dependency of bench\"");
   }, 30_000);
 
+  it('lets an integration library import its peer dependencies, and its tests any project; its sources only pure and base', () => {
+    const integ = project('libs/integ', 'type:integration', ['@w/pure']);
+    const manifest = JSON.parse(integ['libs/integ/package.json']!);
+    Object.assign(manifest, { peerDependencies: { 'left-pad': '^1.0.0' }, devDependencies: { 'left-pad': '1.0.0', '@w/io': '1.0.0' } });
+    const r = check(workspace({
+      ...CLEAN,
+      ...integ,
+      'libs/integ/package.json': JSON.stringify(manifest),
+      'libs/integ/src/a.ts': "import pad from 'left-pad';\nimport { pure } from '@w/pure';\nexport { pad, pure };\n",
+      'libs/integ/src/a.test.ts': "import { io } from '@w/io';\nexport { io };\n",
+      'libs/integ/src/b.ts': "import { io } from '@w/io';\nexport { io };\n",
+    }));
+    expect(r.code).toBe(1);
+    // The peer `left-pad` (also a devDependency) and the test's import of an io project pass.
+    expect(r.output).toMatch(/^module boundaries: 1 violation\(s\)\n/);
+    expect(r.output).toContain("libs/integ/src/b.ts: import '@w/io' (libs/io/src/index.ts) breaks \"type:integration not to type:io\"");
+  }, 30_000);
+
   it('names a project without a type tag', () => {
     const r = check(workspace({ ...CLEAN, 'libs/bench/project.json': JSON.stringify({ name: 'bench', tags: ['scope:x'] }) }));
     expect(r).toEqual({
       code: 1,
-      output: 'module boundaries: libs/bench/project.json needs exactly one tag of type:base, type:pure, type:core, type:benchmark, type:io, type:app, type:tooling (has none)\n',
+      output: 'module boundaries: libs/bench/project.json needs exactly one tag of type:base, type:pure, type:core, type:integration, type:benchmark, type:io, type:app, type:tooling (has none)\n',
     });
   }, 30_000);
 
