@@ -1,3 +1,4 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
-export default sharedTestConfig;
+export default mergeConfig(sharedTestConfig, defineConfig({ test: { setupFiles: ['src/testing/no-network.ts'] } }));
