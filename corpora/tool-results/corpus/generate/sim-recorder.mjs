@@ -8,10 +8,18 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-function firstUserText(body) {
-  const first = body.messages?.find((m) => m.role === 'user');
-  if (!first) return '';
-  return typeof first.content === 'string' ? first.content : (first.content ?? []).map((p) => p.text ?? '').join('\n');
+const textOfContent = (content) => (typeof content === 'string' ? content : (Array.isArray(content) ? content : []).map((p) => p?.text ?? '').join('\n'));
+
+/** The case marker of a request: in its first user message (Chat Completions, Anthropic Messages), or in the first
+ * user message that holds one (Codex CLI's first is its environment context, its prompt comes after; Responses
+ * `input`). */
+function caseMarker(body) {
+  const users = [...(body.messages ?? []), ...(Array.isArray(body.input) ? body.input : [])].filter((m) => m?.role === 'user');
+  for (const m of users) {
+    const key = /\[case:[^\]]+\]/.exec(textOfContent(m.content))?.[0];
+    if (key) return key;
+  }
+  return undefined;
 }
 
 /** Starts the recorder in front of the engine on `simPort`. A request with a case marker whose body `keep`
@@ -29,7 +37,7 @@ export function startRecorder(simPort, sessions, keep = () => true) {
       } catch {
         body = undefined;
       }
-      const key = body && /\[case:[^\]]+\]/.exec(firstUserText(body))?.[0];
+      const key = body && caseMarker(body);
       if (key && keep(body)) {
         const session = sessions.get(key) ?? { requests: [] };
         session.requests.push({ userAgent: req.headers['user-agent'], body });
@@ -59,5 +67,20 @@ export function startSim(scriptsDir) {
       if (m) resolve({ child, port: Number(m[1]) });
     });
     child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+  });
+}
+
+/** Starts `recovery-bench proxy --form off` in front of the engine on `simPort` (it converts the Anthropic and
+ * Responses surfaces to the engine's Chat Completions); resolves with the child and its port once it listens. */
+export function startProxy(simPort, records) {
+  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'proxy', '--upstream', `http://127.0.0.1:${simPort}`, '--port', '0', '--form', 'off', '--records', records], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`proxy exited ${code}: ${out}`)));
   });
 }
