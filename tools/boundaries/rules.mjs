@@ -189,12 +189,24 @@ function packageRules(root, projects) {
 }
 
 /** The dependency-cruiser rule set and options for the workspace at `root`. */
+/**
+ * No import circles, type-only ones included: a module that needs a type of the module importing it names a
+ * dependency that runs the other way; the type moves to where both can import it.
+ */
+const CIRCLE_RULE = {
+  name: 'no import circle',
+  comment: 'two modules import each other (directly or round a longer circle): move what both need into a module of its own',
+  severity: 'error',
+  from: {},
+  to: { circular: true },
+};
+
 export function boundaryConfig(root) {
   const projects = discoverProjects(root);
   const tsconfig = join(root, 'tsconfig.base.json');
   return {
     projects,
-    ruleSet: { forbidden: [...tagRules(projects), ...ioRule(projects), ...undeclaredWorkspaceRules(projects), ...packageRules(root, projects)] },
+    ruleSet: { forbidden: [...tagRules(projects), ...ioRule(projects), ...undeclaredWorkspaceRules(projects), ...packageRules(root, projects), CIRCLE_RULE] },
     options: {
       baseDir: root,
       validate: true,

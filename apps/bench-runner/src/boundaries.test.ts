@@ -155,6 +155,16 @@ describe('module boundary check (dependency-cruiser)', () => {
     expect(r.output).toContain("libs/integ/src/b.ts: import '@w/io' (libs/io/src/index.ts) breaks \"type:integration not to type:io\"");
   }, 30_000);
 
+  it('fails two modules that import each other, a type-only import included', () => {
+    const r = check(workspace({
+      ...CLEAN,
+      'libs/core/src/x.ts': "import type { Y } from './y.ts';\nexport interface X { y?: Y }\n",
+      'libs/core/src/y.ts': "import type { X } from './x.ts';\nexport interface Y { x?: X }\n",
+    }));
+    expect(r.code).toBe(1);
+    expect(r.output).toContain("libs/core/src/x.ts: import './y.ts' (libs/core/src/y.ts) breaks \"no import circle\"");
+  }, 30_000);
+
   it('names a project without a type tag', () => {
     const r = check(workspace({ ...CLEAN, 'libs/bench/project.json': JSON.stringify({ name: 'bench', tags: ['scope:x'] }) }));
     expect(r).toEqual({

@@ -1,14 +1,6 @@
-import type { Kind } from '@recovery-bench/toolerror-core';
-import type { TranscriptEvent } from './transcript.ts';
+import type { InjectedFault, TranscriptEvent } from './transcript.ts';
 
-/** A fault the benchmark injected, with the kind the benchmark declares for it. */
-export interface InjectedFault {
-  /** Stable within a benchmark, e.g. `toolmaze:P1` or `loudquiet:timeout`. */
-  id: string;
-  kind: Kind;
-  tool: string;
-  visibility?: 'explicit' | 'implicit';
-}
+export type { InjectedFault } from './transcript.ts';
 
 /** A model's tool call with its arguments parsed. */
 export interface ParsedToolCall {

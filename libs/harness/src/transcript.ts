@@ -1,6 +1,15 @@
+import type { Kind } from '@recovery-bench/toolerror-core';
 import type { BenchErrorCode } from './errors.ts';
 import type { ChatMessage, ToolCall, Usage } from './model.ts';
-import type { InjectedFault } from './tools.ts';
+
+/** A fault the benchmark injected, with the kind the benchmark declares for it. */
+export interface InjectedFault {
+  /** Stable within a benchmark, e.g. `toolmaze:P1` or `loudquiet:timeout`. */
+  id: string;
+  kind: Kind;
+  tool: string;
+  visibility?: 'explicit' | 'implicit';
+}
 
 /** Every event carries `t`, milliseconds since the sample started. */
 export type TranscriptEvent =

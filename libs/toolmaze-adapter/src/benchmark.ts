@@ -7,7 +7,6 @@ import {
   type Benchmark,
   type ChatMessage,
   type RunContext,
-  type TaskRef,
   type ToolExecutor,
   type ToolSpec as ModelToolSpec,
   type Transcript,
@@ -20,8 +19,9 @@ import { CheckoutToolExecutor } from './executor/checkout-executor.ts';
 import { FixtureToolExecutor } from './executor/fixture-executor.ts';
 import { ADAPTER_VERSION } from './identity.ts';
 import { buildManifest, type ToolmazeManifest } from './manifest.ts';
-import { choosePrompt, PromptSourceSchema, PromptVariantSchema, resolvePrompts, type PromptKind, type PromptVariant } from './prompts.ts';
-import { ComplexitySchema, ModeSchema, type Mode, type Prompts, type Task, type ToolSpec } from './schema.ts';
+import { choosePrompt, PromptSourceSchema, PromptVariantSchema, resolvePrompts } from './prompts.ts';
+import { ComplexitySchema, ModeSchema, type Prompts, type ToolSpec } from './schema.ts';
+import type { ToolmazeSample } from './sample.ts';
 import { c1JudgeScorer } from './scorer.ts';
 import { loadSuiteFile } from './suite-file.ts';
 import type { LoadWarning } from './task-rules.ts';
@@ -77,22 +77,7 @@ export const ToolmazeOptionsSchema = z
 export type ToolmazeOptions = z.infer<typeof ToolmazeOptionsSchema>;
 export type ToolmazeOptionsInput = z.input<typeof ToolmazeOptionsSchema>;
 
-export type SampleExecutor = { kind: 'fixture'; tools: Record<string, ToolSpec> } | { kind: 'checkout'; bridge: BridgeOptions };
-
-/** One runnable task: everything `run` needs besides the model, as data. */
-export interface ToolmazeSample extends TaskRef {
-  condition: Mode;
-  /** The base task: reports resample a base task's P0–P4 runs together. */
-  unit: string;
-  task: Task;
-  /** The offered tools as the model sees them. */
-  tools: ModelToolSpec[];
-  systemPrompt: string;
-  promptKind: PromptKind;
-  promptVariant: PromptVariant;
-  loop: AgentLoopSettingsInput;
-  executor: SampleExecutor;
-}
+export type { SampleExecutor, ToolmazeSample } from './sample.ts';
 
 export interface PreparedToolmaze {
   samples: ToolmazeSample[];

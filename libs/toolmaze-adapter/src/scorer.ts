@@ -1,5 +1,5 @@
 import type { Score, Scorer, Transcript } from '@recovery-bench/harness';
-import type { ToolmazeSample } from './benchmark.ts';
+import type { ToolmazeSample } from './sample.ts';
 import { assertC1 } from './errors.ts';
 import { ADAPTER_VERSION } from './identity.ts';
 import { judgeC1 } from './judge.ts';

@@ -8,7 +8,7 @@ import type { AgentLocator } from './agents/types.ts';
 import { agentDriver } from './agents/registry.ts';
 import { startDataService } from './data-service.ts';
 import { codingBenchmark, effectiveConcurrency } from './driver.ts';
-import type { CodingConfig } from './entry.ts';
+import type { CodingConfig } from './config.ts';
 import { checkPython } from './python.ts';
 import { writeSimScripts } from './sim-scripts.ts';
 import { codingTaskId, type CodingTask } from './task.ts';

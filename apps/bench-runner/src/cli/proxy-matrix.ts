@@ -1,7 +1,7 @@
 import { cellHolds, fidelityMatrix, matrixTable } from '@recovery-bench/proxy';
 import { startSimEngine } from '@recovery-bench/sim-engine';
 import { parseCommandArgs } from './args.ts';
-import type { ProxyCommandIo } from './proxy.ts';
+import type { ProxyCommandIo } from './proxy-io.ts';
 
 const OPTIONS = {
   json: { type: 'boolean', default: false },

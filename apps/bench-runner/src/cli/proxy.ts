@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { CLAMP_MODES, ENGINE_KIND_IDS, ProxyConfigError, startProxy, type ProxyHandle, type ProxyOptions } from '@recovery-bench/proxy';
 import { FORMS, RULE_SETS } from '@recovery-bench/toolerror-core';
 import { oneOfOption, parseCommandArgs, UsageError } from './args.ts';
+import type { ProxyCommandIo } from './proxy-io.ts';
 
 const PROXY_HELP = `usage: recovery-bench proxy --upstream URL --port N [--form off|c1|c2|c3|c4] [--rules paper|extended]
                             [--engine-layer] [--served-model NAME] [--records FILE]
@@ -34,11 +35,7 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseCommandArgs<typeof OPTIONS>>['values'];
 
-export interface ProxyCommandIo {
-  out(line: string): void;
-  /** Resolves when the proxy should stop; by default on SIGINT or SIGTERM. */
-  stopped?: Promise<unknown>;
-}
+export type { ProxyCommandIo } from './proxy-io.ts';
 
 const PROCESS_IO: ProxyCommandIo = { out: (line) => process.stdout.write(`${line}\n`) };
 

@@ -5,6 +5,7 @@ import { BenchError, forEachRecord, iterateLines, type ReportSection, type Repor
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RecordedTaskSource, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
 import { seedsOf } from '../config/schema.ts';
+import type { ReportContrast } from './report-contrast.ts';
 import { table7Section } from './table7.ts';
 
 export const SUMMARY_FORMAT = 'recovery-bench/summary@2';
@@ -34,12 +35,7 @@ export interface MissingToolRow {
   calledAgain: number;
 }
 
-export interface ReportContrast extends ContrastResult {
-  /** The model the contrast is over, or `all` for the pooled one. */
-  model: string;
-  /** `config` for the run config's own contrasts, else the analysis preset's id (e.g. `study3`). */
-  source: string;
-}
+export type { ReportContrast } from './report-contrast.ts';
 
 export interface CallFailures {
   system: string;

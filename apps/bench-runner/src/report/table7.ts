@@ -1,5 +1,5 @@
 import type { ReportSection } from '@recovery-bench/harness';
-import type { ReportContrast } from './summarize.ts';
+import type { ReportContrast } from './report-contrast.ts';
 
 /** What a row of the paper's table 7 shows: an interval, H3.1's support, or H3.2's verdict. */
 type CellKind = 'interval' | 'h3.1' | 'h3.2';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeClient, LoudQuietBridgeError } from './client.ts';
+import { parseReply } from './protocol.ts';
 import { fixtureLaunch } from './fixture-launch.ts';
 import { FIXTURE_REFERENCE } from './paths.ts';
 
@@ -171,5 +172,24 @@ describe('bridge: errors', () => {
     await expect(pending).rejects.toThrow(/^the Loud\/Quiet bridge exited \(SIGKILL\)/);
     expect(own.alive).toBe(false);
     await expect(env.call('status', '{}')).rejects.toThrow(/exited \(SIGKILL\)/);
+  });
+});
+
+describe('bridge: replies are checked where they enter', () => {
+  it('reads a reply that holds what its op promises, extra fields kept', () => {
+    expect(parseReply('close', { closed: true, note: 'newer bridge' })).toEqual({ closed: true, note: 'newer bridge' });
+  });
+
+  it('refuses one that does not, naming the op and the field', () => {
+    const error = (() => {
+      try {
+        parseReply('call', { step: 1, tool: 'plant', ok: true, faulted: false, body: 3, args_json: '{}', args_key_json: '{}' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(LoudQuietBridgeError);
+    expect((error as LoudQuietBridgeError).bridgeCode).toBe('bad_reply');
+    expect(String((error as Error).message)).toMatch(/^the Loud\/Quiet bridge answered "call" with a reply this adapter cannot read: body: /);
   });
 });

@@ -1,5 +1,5 @@
 import { ProcessPool, PythonProcessClient } from '@recovery-bench/harness/python';
-import { bridgeProcess, type BridgeClientOptions, type BridgeLaunch, type BridgeReplies, type BridgeRequest, type Fault, type ToolSpec } from './protocol.ts';
+import { bridgeProcess, parseReply, type BridgeClientOptions, type BridgeLaunch, type BridgeReplies, type BridgeRequest, type Fault, type ToolSpec } from './protocol.ts';
 
 export { bridgeEnv, checkLaunch, LoudQuietBridgeError, type BridgeClientOptions } from './protocol.ts';
 
@@ -68,7 +68,7 @@ export class BridgeClient {
   /** Starts a process and waits for its `hello`. */
   static async start(launch: BridgeLaunch, options: BridgeClientOptions = {}): Promise<BridgeClient> {
     const process = new PythonProcessClient(bridgeProcess(launch, options));
-    const hello = (await process.hello()) as unknown as BridgeReplies['hello'];
+    const hello = parseReply('hello', await process.hello());
     return new BridgeClient(launch, process, hello);
   }
 
@@ -106,7 +106,7 @@ export class BridgeClient {
   }
 
   async request<O extends Exclude<Op, 'hello'>>(op: O, body: RequestOf<O>): Promise<BridgeReplies[O]> {
-    return (await this.#process.request({ op, ...body })) as unknown as BridgeReplies[O];
+    return parseReply(op, await this.#process.request({ op, ...body }));
   }
 
   /** Ends the process (asks politely, then kills it if it does not exit within a second). */

@@ -16,6 +16,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BenchError } from '@recovery-bench/harness/errors';
+import { z } from 'zod';
 import type { JsonLinesProtocol, ProcessFailure, ProcessReply, PythonProcessOptions } from '@recovery-bench/harness/python';
 import { BRIDGE_SCRIPT, GORILLA_CLASS_MAP_FILE } from './paths.ts';
 
@@ -69,65 +70,81 @@ export type BridgeRequest =
 export type BridgeOp = BridgeRequest['op'];
 
 /** A tool spec as sent to the model (spec §3; no numbers in it, so plain JSON is lossless). */
-export interface ToolSpec {
-  type: 'function';
-  function: {
-    name: string;
-    description: string;
-    parameters: { type: 'object'; properties: Record<string, { type: string }>; required: string[] };
-  };
-}
+export const ToolSpecSchema = z.object({
+  type: z.literal('function'),
+  function: z.object({
+    name: z.string(),
+    description: z.string(),
+    parameters: z.object({ type: z.literal('object'), properties: z.record(z.string(), z.object({ type: z.string() })), required: z.array(z.string()) }),
+  }),
+});
+export type ToolSpec = z.infer<typeof ToolSpecSchema>;
 
-/** Replies (the fields besides `id` and `ok: true`), by `op`. */
-export interface BridgeReplies {
-  hello: {
-    protocol: number;
+/**
+ * Replies (the fields besides `id` and `ok: true`), by `op`, as schemas: every reply is checked against its op's
+ * schema where it enters the process, so a bridge that answers something else fails with one clear error instead of
+ * a wrong value deep in a trial. Extra fields are kept (a newer bridge may add some).
+ */
+export const BRIDGE_REPLY_SCHEMAS = {
+  hello: z.looseObject({
+    protocol: z.number(),
     /** `sys.version.split()[0]`, e.g. `3.11.7`. */
-    python: string;
+    python: z.string(),
     /** The class names the map offers (not yet imported). */
-    classes: string[];
+    classes: z.array(z.string()),
     /** The gorilla checkout's HEAD commit when it is a git checkout, else null. */
-    gorilla_commit: string | null;
+    gorilla_commit: z.string().nullable(),
     /** The task ids of the loaded suite, in order. */
-    tasks: string[];
-    tz: string;
-  };
-  init: {
-    env: string;
+    tasks: z.array(z.string()),
+    tz: z.string(),
+  }),
+  init: z.looseObject({
+    env: z.string(),
     /** `max(1, n_turns // 2)`. */
-    target_step: number;
+    target_step: z.number().int(),
     /** The victim of missing_tool / schema_drift, else null. */
-    victim_tool: string | null;
-    specs: ToolSpec[];
+    victim_tool: z.string().nullable(),
+    specs: z.array(ToolSpecSchema),
     /** Registered tool names in registration order. */
-    tools: string[];
-  };
-  call: {
+    tools: z.array(z.string()),
+  }),
+  call: z.looseObject({
     /** 1-based, counting every call of the trial. */
-    step: number;
+    step: z.number().int(),
     /** The tool name as called. */
-    tool: string;
-    ok: boolean;
-    faulted: boolean;
+    tool: z.string(),
+    ok: z.boolean(),
+    faulted: z.boolean(),
     /** Exactly what the model sees: `json.dumps(value)[:1500]` if ok, else the error text. */
-    body: string;
+    body: z.string(),
     /** `json.dumps(args)` of the parsed arguments (what the record's `args` holds). */
-    args_json: string;
+    args_json: z.string(),
     /** `json.dumps(args, sort_keys=True)` (the comparison key of replanned / repeat-identical). */
-    args_key_json: string;
-  };
-  specs: { specs: ToolSpec[] };
+    args_key_json: z.string(),
+  }),
+  specs: z.looseObject({ specs: z.array(ToolSpecSchema) }),
   /** `json.dumps(snapshot)`: `{ClassName: {attr: value}}`. */
-  snapshot: { state_json: string };
+  snapshot: z.looseObject({ state_json: z.string() }),
   /** `json.dumps(env_summary)` (spec §6 field order). */
-  summary: { summary_json: string };
+  summary: z.looseObject({ summary_json: z.string() }),
   /** `json.dumps({state, calls_ok, calls_failed, errors})`. */
-  reference: { ref_json: string };
-  references: { refs_text: string };
-  corrupt: { value_json: string };
-  victim: { target_step: number; victim_tool: string };
-  close: { closed: boolean };
-  shutdown: Record<string, never>;
+  reference: z.looseObject({ ref_json: z.string() }),
+  references: z.looseObject({ refs_text: z.string() }),
+  corrupt: z.looseObject({ value_json: z.string() }),
+  victim: z.looseObject({ target_step: z.number().int(), victim_tool: z.string() }),
+  close: z.looseObject({ closed: z.boolean() }),
+  shutdown: z.looseObject({}),
+} satisfies Record<BridgeOp, z.ZodType>;
+
+export type BridgeReplies = { [O in BridgeOp]: z.infer<(typeof BRIDGE_REPLY_SCHEMAS)[O]> };
+
+/** A reply checked against its op's schema; a `LoudQuietBridgeError` (`bad_reply`) naming what is wrong otherwise. */
+export function parseReply<O extends BridgeOp>(op: O, reply: unknown): BridgeReplies[O] {
+  const parsed = BRIDGE_REPLY_SCHEMAS[op].safeParse(reply);
+  if (parsed.success) return parsed.data as BridgeReplies[O];
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'the reply';
+  throw new LoudQuietBridgeError('bad_reply', `the Loud/Quiet bridge answered "${op}" with a reply this adapter cannot read: ${where}: ${issue.message}`, { op });
 }
 
 /** Bridge error codes (distinct from tool errors, which are ordinary `call` replies with `ok: false` bodies). */
@@ -153,10 +170,13 @@ export interface BridgeErrorReply {
  * a crash or a timeout. `String(error)` is one line naming what to fix.
  */
 export class LoudQuietBridgeError extends BenchError {
-  /** The bridge's own code, or `process` for a process that could not start, died or timed out. */
-  readonly bridgeCode: BridgeErrorCode | 'process';
+  /**
+   * The bridge's own code; `process` for a process that could not start, died or timed out; `bad_reply` for a
+   * reply that is not what its op promises.
+   */
+  readonly bridgeCode: BridgeErrorCode | 'process' | 'bad_reply';
 
-  constructor(bridgeCode: BridgeErrorCode | 'process', message: string, details: Record<string, unknown> = {}) {
+  constructor(bridgeCode: BridgeErrorCode | 'process' | 'bad_reply', message: string, details: Record<string, unknown> = {}) {
     super('tool:infra', message, { details: { bridgeCode, ...details } });
     this.name = 'LoudQuietBridgeError';
     this.bridgeCode = bridgeCode;
@@ -195,7 +215,7 @@ function launchArgs(launch: BridgeLaunch): string[] {
 }
 
 /** Reply envelopes hold only strings, small ints, booleans and specs; Python values ride inside `*_json` strings. */
-function parseReply(line: string): ProcessReply | undefined {
+function decodeLine(line: string): ProcessReply | undefined {
   try {
     const value: unknown = JSON.parse(line);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ProcessReply) : undefined;
@@ -243,7 +263,7 @@ export function bridgeProcess(launch: BridgeLaunch, options: BridgeClientOptions
   const python = launch.python ?? 'python3';
   const protocol: JsonLinesProtocol = {
     encode: (request) => JSON.stringify(request),
-    decode: parseReply,
+    decode: decodeLine,
     settle(reply) {
       if (!isBridgeError(reply)) {
         const { id: _id, ...value } = reply;

@@ -1,7 +1,9 @@
 import type { Content, Conversation, Message, ToolCall } from '@recovery-bench/toolerror-core';
 import { isRecord } from '../error-body.ts';
 import { ProxyError } from '../errors.ts';
-import type { AnswerWriter, SurfaceEcho } from './surface.ts';
+import type { AnswerWriter, ProxyErrorFacts, StreamTranslator, SurfaceEcho } from './surface.ts';
+
+export type { ProxyErrorFacts, StreamTranslator } from './surface.ts';
 
 /** Part types that carry text on some surface; anything else in a message is refused (engines take text). */
 const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
@@ -80,23 +82,6 @@ export interface ChatAnswerFacts {
   toolCalls: { id: string; name: string; arguments: string }[];
   finishReason: string | null;
   usage: unknown;
-}
-
-/** An error as any surface writes it. */
-export interface ProxyErrorFacts {
-  status: number;
-  message: string;
-  type: string | null;
-  code: string | number | null;
-}
-
-/** Turns Chat Completions stream chunks into a surface's events; each method returns the SSE text to send. */
-export interface StreamTranslator {
-  chunk(event: Record<string, unknown>): string;
-  /** The engine's stream ended complete. */
-  finish(): string;
-  /** The engine's stream carried an error event. */
-  error(error: ProxyErrorFacts): string;
 }
 
 /** Reads the first choice of a `chat.completion`; undefined when the answer is not one. */

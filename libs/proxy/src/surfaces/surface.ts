@@ -1,7 +1,6 @@
 import type { Api, Conversation, SurfaceConverters } from '@recovery-bench/toolerror-core';
 import type { ChatRequest } from '../request-schema.ts';
 import type { FieldMap } from './field-map.ts';
-import type { ProxyErrorFacts, StreamTranslator } from './shared.ts';
 
 /** What one answer of a surface echoes: ids are made from the call's id, the model is the one the client named. */
 export interface SurfaceEcho {
@@ -50,4 +49,21 @@ export interface ProxySurface<Id extends Api = Api> extends SurfaceSpec {
   id: Id;
   /** toolerror-core's converters of this surface: its request ⇄ the canonical conversation. */
   converters: SurfaceConverters;
+}
+
+/** An error as any surface writes it. */
+export interface ProxyErrorFacts {
+  status: number;
+  message: string;
+  type: string | null;
+  code: string | number | null;
+}
+
+/** Turns Chat Completions stream chunks into a surface's events; each method returns the SSE text to send. */
+export interface StreamTranslator {
+  chunk(event: Record<string, unknown>): string;
+  /** The engine's stream ended complete. */
+  finish(): string;
+  /** The engine's stream carried an error event. */
+  error(error: ProxyErrorFacts): string;
 }

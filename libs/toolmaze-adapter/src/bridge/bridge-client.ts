@@ -1,6 +1,6 @@
 import { ProcessPool, PythonProcessClient, type ProcessRequest } from '@recovery-bench/harness/python';
 import { PromptsSchema, type Prompts, type StepStatus } from '../schema.ts';
-import { BridgeOptionsSchema, bridgeProcess, infraError, type BridgeHello, type BridgeOptions, type BridgeOptionsInput, type BridgeRequest } from './protocol.ts';
+import { BridgeHelloSchema, BridgeOptionsSchema, bridgeProcess, infraError, type BridgeHello, type BridgeOptions, type BridgeOptionsInput, type BridgeRequest } from './protocol.ts';
 
 export { BRIDGE_SCRIPT, BridgeOptionsSchema, type BridgeHello, type BridgeOptions, type BridgeOptionsInput } from './protocol.ts';
 
@@ -21,7 +21,10 @@ export class BridgeClient {
 
   /** Starts the process if needed and returns its `hello`. */
   async hello(): Promise<BridgeHello> {
-    return (await this.#process.hello()) as unknown as BridgeHello;
+    const parsed = BridgeHelloSchema.safeParse(await this.#process.hello());
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw this.#infra(`hello: a reply this adapter cannot read: ${issue.path.join('.') || 'the reply'}: ${issue.message}`);
   }
 
   async prompts(): Promise<Prompts> {

@@ -41,13 +41,15 @@ export type BridgeRequest =
   | { op: 'record_perturbed'; run: string; tool: string; arguments: Record<string, unknown>; output: unknown; status: StepStatus }
   | { op: 'end'; run: string };
 
-export interface BridgeHello {
-  protocol: number;
-  python: string;
-  root: string;
-  plugins: number;
-  loadFailures: { plugin: string; message: string }[];
-}
+/** The bridge's `hello`, checked where it enters the process (extra fields kept: a newer bridge may add some). */
+export const BridgeHelloSchema = z.looseObject({
+  protocol: z.number(),
+  python: z.string(),
+  root: z.string(),
+  plugins: z.number().int(),
+  loadFailures: z.array(z.looseObject({ plugin: z.string(), message: z.string() })),
+});
+export type BridgeHello = z.infer<typeof BridgeHelloSchema>;
 
 /** How many stderr lines an error quotes. */
 const STDERR_IN_ERRORS = 5;
