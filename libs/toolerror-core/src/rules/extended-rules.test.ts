@@ -29,6 +29,14 @@ interface Example {
 const ex = (text: string, kind: Kind, paper = 'none', ua = OTHER): Example => ({ text, kind, paper, ua });
 
 const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
+  'truncated-traceback': [
+    ex(`Tool output was too large and has been truncated.\nThe full output has been saved to: /tmp/out\n${'mirrored page\n'.repeat(3)}[CONTENT TRUNCATED]\nTraceback (most recent call last):\n  File "/tmp/mirror.py", line 9, in <module>\n    urllib.request.urlopen(url)\nurllib.error.HTTPError: HTTP Error 503: Service Unavailable\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)`, 'transient', 'none', QWEN),
+    ex(`...output truncated...\n\nFull output saved to: /tmp/out\n\n${'mirrored page\n'.repeat(3)}Traceback (most recent call last):\n  File "/tmp/mirror.py", line 9, in <module>\n    fetch(url)\nPermissionError: [Errno 13] Permission denied: '/srv/report.txt'\n`, 'unrecoverable', 'none', OPENCODE),
+    // The traceback a cut output ends with is read as any traceback: a script's TypeError stays ambiguous.
+    ex(`...output truncated...\n\nFull output saved to: /tmp/out\n\nline\nTraceback (most recent call last):\n  File "/tmp/app.py", line 4, in <module>\n    print(total([1, 2]))\nTypeError: total() missing 1 required positional argument: 'tax'\n`, 'ambiguous', 'none', KILO),
+  ],
+  'agents-js-arguments': [ex('An error occurred while parsing tool arguments. Please try again with valid JSON.', 'fixable')],
+  'agents-js-timeout': [ex("Tool 'slow_search' timed out after 20ms.", 'transient')],
   'py-errno': [
     ex('[Errno 111] Connection refused', 'transient'),
     ex("[Errno 13] Permission denied: '/root/report.txt'", 'unrecoverable'),
@@ -55,6 +63,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('{"data": null, "errors": [{"message": "Cannot query field \\"nme\\" on type \\"User\\". Did you mean \\"name\\"?"}]}', 'fixable'),
     ex('{"errors": [{"status": "404", "title": "Not Found"}]}', 'ambiguous'),
     ex('{"status": 429, "message": "slow down"}', 'transient'),
+    ex('{"jsonrpc": "2.0", "id": 3, "error": {"code": -32601, "message": "Method not found"}}', 'unrecoverable'),
   ],
   'py-value-error': [
     ex("invalid literal for int() with base 10: 'ten'", 'fixable'),
@@ -460,6 +469,8 @@ describe('MCP texts under extended', () => {
   answersUnderBoth([
     ['MCP error -32602: Tool export_csv disabled', 'generic:ambiguous', 'generic:fixable'],
     ['MCP error -32602: Tool legacy_search not found', 'generic:fixable', 'generic:fixable'],
+    // -32601: the server does not offer the method; neither a retry nor other arguments help.
+    ['McpError: MCP error -32601: Method not found', 'generic:unrecoverable', 'generic:fixable'],
     ['{"content":[{"type":"text","text":"Request Failed.\\nStatus Code: 503"}],"isError":true}', 'mcp-iserror:transient', 'mcp-iserror:ambiguous'],
     ['{"content":[{"type":"text","text":"MCP error -32602: Tool export_csv disabled"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
     // The CallToolResult's text is read as the text itself: a status line with a body naming the field.

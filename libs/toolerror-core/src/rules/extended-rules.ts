@@ -1,5 +1,5 @@
 import { kindOfWords } from './classify.ts';
-import { commandDiagnostic, failedCommandOutput, fastApiDetail, htmlErrorPage, jsonErrorBody, messageEnvelope, nodeErrno, nodeErrorInSentence, nodeUncaught, spentQuota, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
+import { commandDiagnostic, failedCommandOutput, truncatedTraceback, fastApiDetail, htmlErrorPage, jsonErrorBody, messageEnvelope, nodeErrno, nodeErrorInSentence, nodeUncaught, spentQuota, SQLITE_MESSAGE, STATUS_THEN_BODY, zodIssues } from './extended-texts.ts';
 import { parseJsonObject, skipLeadingWhiteSpace, type AgentId, type TextRule } from './paper-rules.ts';
 import type { WordLists } from './words.ts';
 
@@ -26,8 +26,31 @@ export const EXTENDED_EXPLICIT_RULES: readonly TextRule[] = [
   },
 ];
 
+/** A cut output that ends in a traceback, for every client: the generic rules and each agent's. */
+const TRUNCATED_TRACEBACK_RULE: TextRule = {
+    name: 'truncated-traceback',
+    source: "a coding agent's shell output cut at its head (Qwen Code, OpenCode, Kilo Code, Codex CLI markers) that ends in a Python traceback",
+    family: 'wide',
+    matches: (text) => truncatedTraceback(text) !== undefined,
+  };
+
 /** Checked after the paper's generic rule, for clients that are not one of the four agents. */
 export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
+  TRUNCATED_TRACEBACK_RULE,
+  {
+    name: 'agents-js-arguments',
+    source: 'OpenAI Agents JS 0.20 runner: arguments that are not JSON are answered "An error occurred while parsing tool arguments. Please try again with valid JSON."',
+    family: 'wide',
+    kind: 'fixable',
+    matches: startsWith(/^An error occurred while parsing tool arguments\. /),
+  },
+  {
+    name: 'agents-js-timeout',
+    source: 'OpenAI Agents JS 0.20 tool timeout: "Tool \'<name>\' timed out after <n>ms."',
+    family: 'wide',
+    kind: 'transient',
+    matches: whole(/^Tool '[^'\n]+' timed out after \d+ms\.$/),
+  },
   {
     name: 'py-exception-group',
     source: 'CPython Lib/traceback.py: exception groups print "  + Exception Group Traceback (most recent call last):"',
@@ -404,6 +427,7 @@ const OPENCODE_FAMILY_RULES: readonly TextRule[] = [
 /** Rules for the four agents that only the extended set reads, after the paper's rules for that agent. */
 export const EXTENDED_AGENT_RULES: Readonly<Record<AgentId, readonly TextRule[]>> = {
   'qwen-code': [
+    TRUNCATED_TRACEBACK_RULE,
     {
       name: 'qwen-params',
       source: "Qwen Code's schema check of tool parameters: \"params must have required property 'file_path'\", \"params/is_background must be boolean\"",
@@ -479,7 +503,7 @@ export const EXTENDED_AGENT_RULES: Readonly<Record<AgentId, readonly TextRule[]>
       matches: startsWith(/^Tool "[^"\n]+" is a built-in tool that is disabled/),
     },
   ],
-  codex: [],
-  'kilo-code': OPENCODE_FAMILY_RULES,
-  opencode: OPENCODE_FAMILY_RULES,
+  codex: [TRUNCATED_TRACEBACK_RULE],
+  'kilo-code': [TRUNCATED_TRACEBACK_RULE, ...OPENCODE_FAMILY_RULES],
+  opencode: [TRUNCATED_TRACEBACK_RULE, ...OPENCODE_FAMILY_RULES],
 };

@@ -178,6 +178,35 @@ const kindOfStatusLine = (status: number): Kind | undefined => kindOfStatus(stat
 const MCP_TOOL_DISABLED = /MCP error -32602: Tool \S+ disabled\b/;
 
 /**
+ * How the coding agents say they cut a long shell output at its head: Qwen Code ("Tool output was too large and has
+ * been truncated."), OpenCode and Kilo Code ("...output truncated..." then "Full output saved to: …"), Codex CLI's
+ * exec_command ("Warning: truncated output (original token count: N)" after its header). Recorded from each
+ * (corpus round 12).
+ */
+const TRUNCATED_HEAD = /^(?:Tool output was too large and has been truncated\.|\.\.\.output truncated\.\.\.\n|(?:[^\n]*\n){0,6}Warning: truncated output \(original token count: \d+\))/;
+/** Qwen Code's envelope after the output. */
+const QWEN_TRAILER = /\nError: [^\n]*\nExit Code: [^\n]*\nSignal: [^\n]*\nProcess Group PGID: [^\n]*\s*$/;
+const TRACEBACK_START = 'Traceback (most recent call last):\n';
+/** JSON-RPC 2.0's -32601 as a body's code or in the MCP TypeScript SDK's `McpError` message. */
+const JSONRPC_METHOD_NOT_FOUND = /(?:MCP error -32601\b|"code"\s*:\s*-32601\b)/;
+/** A Python exception line: `urllib.error.HTTPError: HTTP Error 503: …`, `KeyError: 'x'`, `SystemExit`. */
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)(?::[^\n]*)?$/;
+
+/**
+ * The traceback a cut output ends with (from its `Traceback (most recent call last):` line to the exception line),
+ * when the agent cut the output at its head and its end is a Python traceback; else undefined.
+ */
+export function truncatedTraceback(text: string): string | undefined {
+  if (!TRUNCATED_HEAD.test(text)) return undefined;
+  const body = text.replace(QWEN_TRAILER, '').trimEnd();
+  const start = body.lastIndexOf(TRACEBACK_START, body.length);
+  if (start < 0 || body.length - start > 16_384) return undefined;
+  const traceback = body.slice(start);
+  const last = traceback.slice(traceback.lastIndexOf('\n') + 1);
+  return EXCEPTION_LINE.test(last) ? traceback : undefined;
+}
+
+/**
  * The extended set's first step, for both word families. An MCP CallToolResult is read by its text (its JSON
  * escapes the quotes and newlines that words and shapes look for). A spent quota is unrecoverable; an MCP tool that is
  * disabled is ambiguous. A bare status line
@@ -189,6 +218,12 @@ const MCP_TOOL_DISABLED = /MCP error -32602: Tool \S+ disabled\b/;
 export function extendedFirstKind(text: string, words: WordLists): Kind | undefined {
   const toolText = callToolResultTextOf(text);
   if (toolText !== undefined) return extendedFirstKind(toolText, words) ?? kindOfWords(toolText, words);
+  // A cut output whose end is a traceback: what the traceback ends with decides, not the lines before the cut.
+  const traceback = truncatedTraceback(text);
+  if (traceback !== undefined) return kindOfWords(traceback, words) ?? 'ambiguous';
+  // JSON-RPC's "Method not found": the server does not offer the method (a capability it lacks), so neither a retry
+  // nor other arguments help; MCP clients print it as `MCP error -32601: …`.
+  if (JSONRPC_METHOD_NOT_FOUND.test(text)) return 'unrecoverable';
   if (spentQuota(text)) return 'unrecoverable';
   if (MCP_TOOL_DISABLED.test(text)) return 'ambiguous';
   const t = text.trim();
@@ -315,11 +350,16 @@ export function failedCommandOutput(text: string): boolean {
   return commandDiagnostic(text);
 }
 
-/** wget's report of a failed download: `failed: Connection refused.` (with -nv), or its log with an error status. */
+/**
+ * wget's report of a failed download: `failed: Connection refused.` (with -nv), its -nv error status (`<url>:` then
+ * `<date> <time> ERROR 403: Forbidden.`, GNU Wget 1.21's `logprintf` of a server error), or its log with an error
+ * status.
+ */
 const WGET_FAILED = new RegExp(`^failed: (?:${STRERROR.join('|')})\\.\\n?$`);
+const WGET_NV_ERROR = /^\S+:\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR \d{3}: [^\n]*\n?$/;
 
 function wgetFailure(text: string): boolean {
-  if (WGET_FAILED.test(text)) return true;
+  if (WGET_FAILED.test(text) || WGET_NV_ERROR.test(text)) return true;
   return /^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  \S+\n/.test(text) && /(?:awaiting response\.\.\. [45]\d\d |failed: |\nERROR \d{3}: )/.test(text.slice(0, 2048));
 }
 
