@@ -1,8 +1,9 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 
 /**
- * The benchmarks the suite runs, by id, each loaded when it is first used. Adding one is one line here; everything
- * else comes from its entry. Commands that name one benchmark (`toolmaze judge`, `fetch loudquiet`) load that entry
+ * The benchmarks the suite runs, by id, each as a loader of its entry. Adding one is one line here; everything else
+ * comes from its entry. `benchmarks.ts` loads them all when a command needs the registry (run, score, report, merge,
+ * freeze, `list benchmarks`); commands that name one benchmark (`toolmaze judge`, `fetch loudquiet`) load that entry
  * alone, and `--help` loads none.
  */
 export const BUILT_IN_BENCHMARKS: Readonly<Record<string, () => Promise<BenchmarkEntry>>> = {
