@@ -164,7 +164,9 @@ export async function runRunCommand(args: string[]): Promise<number> {
       return 130;
     }
     if (!values['no-report']) {
-      const paths = writeReport(result.dir, summarize([loadRun(result.dir)]));
+      const summary = summarize([loadRun(result.dir)]);
+      const paths = writeReport(result.dir, summary);
+      for (const warning of summary.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       process.stdout.write(`report: ${paths.html}\n`);
     }
     process.stdout.write(`${result.dir}\n`);

@@ -72,6 +72,7 @@ function contrastSections(s: Summary): ContrastSection[] {
 export function renderMarkdown(s: Summary): string {
   const lines: string[] = [`# ${s.title}`, ''];
   if (s.simulated) lines.push('> **Simulated.** These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.', '');
+  for (const warning of s.warnings ?? []) lines.push(`> **Warning.** ${warning}`, '');
   lines.push('**Tasks**', '', ...taskSourceLines(s), '');
   for (const section of s.sections) lines.push(sectionMarkdown(section));
   for (const section of contrastSections(s)) {
@@ -100,6 +101,7 @@ export function renderHtml(s: Summary): string {
   const body = [
     `<h1>${escapeXml(s.title)}</h1>`,
     s.simulated ? '<p class="sim"><strong>Simulated.</strong> These numbers come from the sim engine, a deterministic behavioural simulator calibrated to published rates. They are not results of any language model.</p>' : '',
+    ...(s.warnings ?? []).map((w) => `<p class="sim"><strong>Warning.</strong> ${escapeXml(w)}</p>`),
     `<p><strong>Tasks</strong></p><ul>${taskSourceLines(s).map((l) => `<li>${escapeXml(l.slice(2))}</li>`).join('')}</ul>`,
     ...s.sections.map(sectionHtml),
     ...contrastSections(s).flatMap((section) => [

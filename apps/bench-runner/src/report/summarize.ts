@@ -60,6 +60,8 @@ export interface Summary {
   files: { name: string; json: unknown }[];
   failures: { erroredRuns: { system: string; model: string; count: number }[]; calls: CallFailures[] };
   rerun: { compared: number; identical: number; differing: string[] } | null;
+  /** What the reader must know before reading any number (e.g. that every sample ended the same way). */
+  warnings?: string[];
 }
 
 /** A run as the report reads it: its manifest and one small record per sample (its primary score), no transcripts. */
@@ -138,7 +140,27 @@ export function summarize(runs: readonly LoadedRun[], opts: SummarizeOptions = {
     sections: [...(table7 ? [table7] : []), ...own.sections],
     failures: { erroredRuns: erroredRuns(samples), calls: analysed.flatMap(callFailures) },
     rerun,
+    ...withWarnings(uniformOutcome(samples, simulated)),
   };
+}
+
+const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
+
+/**
+ * A run whose samples all ended the same way (every system, model and condition; two samples or more) measures
+ * nothing: no contrast can differ from zero. Said in the report and on the command line, with what to check; on the
+ * sim engine the usual cause is a task the generic policy cannot play.
+ */
+export function uniformOutcome(samples: readonly Sample[], simulated: boolean): string[] {
+  if (samples.length < 2) return [];
+  const first = samples[0]!;
+  if (!samples.every((x) => x.value === first.value && x.outcome === first.outcome)) return [];
+  const what = first.outcome === 'error' ? 'ended in an error' : `scored ${first.value}`;
+  const systems = new Set(samples.map((x) => x.system)).size;
+  const conditions = new Set(samples.map((x) => x.condition)).size;
+  const base = `Every one of the ${samples.length} samples ${what} (${systems} system${systems === 1 ? '' : 's'}, ${conditions} condition${conditions === 1 ? '' : 's'}): the run cannot tell the systems apart.`;
+  if (!simulated) return [`${base} Check the tasks' tools and scorer on one sample (\`recovery-bench show <run> <sample>\`).`];
+  return [`${base} On the sim engine a task is played by its benchmark's sim script or, without one, by the generic policy, which fills a tool's arguments only from \`key=value\` pairs in the user's messages (libs/sim-engine/README.md, "The generic policy"): write the tasks' arguments as \`key=value\` in their prompts, or ship sim scripts with the benchmark.`];
 }
 
 /**
