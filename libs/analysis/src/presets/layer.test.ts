@@ -34,6 +34,13 @@ describe('the layer preset', () => {
     ]);
   });
 
+  it('keeps the control row of a benchmark without a control condition, marked not valid with the reason', () => {
+    const roles: ConditionRoles = { explicit: ['fault'], control: [], transient: [], missingTool: null };
+    const specs = layer.contrasts(scope([{ id: 'plain', engine: 'sim', arm: 'off' }, { id: 'ours', engine: 'sim', arm: 'proxy-c3' }], [{ benchmark: 'echo', tiers: [], roles }]));
+    expect(specs.map((s) => s.id)).toEqual(['echo:layer-effect', 'echo:control']);
+    expect(specs[1]).toMatchObject({ filter: { conditions: [] }, invalidReason: expect.stringMatching(/^the benchmark declares no control condition/) });
+  });
+
   it('leaves out an engine whose layer or plain arm is ambiguous, and asks for nothing without a pair', () => {
     expect(layer.contrasts(scope([{ id: 'a', engine: 'e', arm: 'off' }, { id: 'b', engine: 'e', arm: 'off' }, { id: 'c', engine: 'e', arm: 'proxy-c3' }]))).toEqual([]);
     expect(layer.contrasts(scope([{ id: 'a', engine: 'e', arm: 'off' }]))).toEqual([]);

@@ -44,9 +44,12 @@ function forScope(benchmark: string, tier: string | undefined, roles: ConditionR
   const specs: ContrastSpec[] = [
     { id: `${label}:layer-effect`, name: `${label} layer effect (${layer} − ${off}), explicit faults`, a: layer, b: off, filter: filter(roles.explicit), test: 'descriptive', level: 0.95 },
   ];
-  if (roles.control.length > 0) {
-    specs.push({ id: `${label}:control`, name: `${label} control (${layer} − ${off}), no fault for the layer`, a: layer, b: off, filter: filter(roles.control), test: 'equivalence', margin: 0.05, level: 0.9 });
-  }
+  // A benchmark without a control condition still gets the row, marked not valid: the report says the no-harm check
+  // is missing instead of leaving it out without a word.
+  specs.push({
+    id: `${label}:control`, name: `${label} control (${layer} − ${off}), no fault for the layer`, a: layer, b: off, filter: filter(roles.control), test: 'equivalence', margin: 0.05, level: 0.9,
+    ...(roles.control.length > 0 ? {} : { invalidReason: 'the benchmark declares no control condition (its condition roles list none), so the check that the layer does no harm where nothing failed cannot be made' }),
+  });
   if (oracle !== undefined) {
     specs.push({
       id: `${label}:vs-e1`, name: `${label} ${layer} − ${oracle} (oracle guidance), explicit faults`, a: layer, b: oracle, filter: filter(roles.explicit), test: 'descriptive', level: 0.95,
