@@ -55,10 +55,9 @@ export function startRecorder(simPort, sessions, keep = () => true) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** Starts `recovery-bench sim-engine --profile ideal` on the scripts in `scriptsDir`; resolves with the child
- * and its port once it listens. */
-export function startSim(scriptsDir) {
-  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Runs `recovery-bench <args>`; resolves with the child and its port once it prints "listening on …". */
+function startListening(name, args) {
+  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -66,21 +65,17 @@ export function startSim(scriptsDir) {
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (m) resolve({ child, port: Number(m[1]) });
     });
-    child.on('exit', (code) => reject(new Error(`sim-engine exited ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`${name} exited ${code}: ${out}`)));
   });
 }
 
+/** Starts `recovery-bench sim-engine --profile ideal` on the scripts in `scriptsDir`. */
+export function startSim(scriptsDir) {
+  return startListening('sim-engine', ['sim-engine', '--port', '0', '--profile', 'ideal', '--scripts', scriptsDir]);
+}
+
 /** Starts `recovery-bench proxy --form off` in front of the engine on `simPort` (it converts the Anthropic and
- * Responses surfaces to the engine's Chat Completions); resolves with the child and its port once it listens. */
+ * Responses surfaces to the engine's Chat Completions). */
 export function startProxy(simPort, records) {
-  const child = spawn(process.execPath, [join(REPO, 'apps/bench-runner/bin/recovery-bench.mjs'), 'proxy', '--upstream', `http://127.0.0.1:${simPort}`, '--port', '0', '--form', 'off', '--records', records], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`proxy exited ${code}: ${out}`)));
-  });
+  return startListening('proxy', ['proxy', '--upstream', `http://127.0.0.1:${simPort}`, '--port', '0', '--form', 'off', '--records', records]);
 }
