@@ -199,7 +199,7 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warnin
 export function truncatedTraceback(text: string): string | undefined {
   if (!TRUNCATED_HEAD.test(text)) return undefined;
   const body = text.replace(QWEN_TRAILER, '').trimEnd();
-  const start = body.lastIndexOf(TRACEBACK_START, body.length);
+  const start = body.lastIndexOf(TRACEBACK_START);
   if (start < 0 || body.length - start > 16_384) return undefined;
   const traceback = body.slice(start);
   const last = traceback.slice(traceback.lastIndexOf('\n') + 1);

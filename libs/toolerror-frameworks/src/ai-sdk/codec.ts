@@ -93,16 +93,16 @@ export function promptCodec(family: ProviderFamily): ListCodec<LanguageModelV4Me
 }
 
 function rebuild(raw: LanguageModelV4Message, messages: readonly CanonicalMessage[], family: ProviderFamily): LanguageModelV4Message | undefined {
-    switch (raw.role) {
-      case 'tool':
-        return rebuildTool(raw, messages, family);
-      case 'assistant':
-        return rebuildAssistant(raw, messages[0]!);
-      case 'user':
-        return { ...raw, content: userParts(messages[0]!) } as UserMessage;
-      default:
-        return { ...raw, content: contentText(messages[0]!.content) } as LanguageModelV4Message;
-    }
+  switch (raw.role) {
+    case 'tool':
+      return rebuildTool(raw, messages, family);
+    case 'assistant':
+      return rebuildAssistant(raw, messages[0]!);
+    case 'user':
+      return { ...raw, content: userParts(messages[0]!) } as UserMessage;
+    default:
+      return { ...raw, content: contentText(messages[0]!.content) } as LanguageModelV4Message;
+  }
 }
 
 function rebuildTool(raw: ToolMessage, messages: readonly CanonicalMessage[], family: ProviderFamily): ToolMessage | undefined {

@@ -7,7 +7,7 @@ import { createAgent, createMiddleware, tool } from 'langchain';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { comparableMessages, notesIn } from '../testing/compare.ts';
+import { comparableMessages, notesIn, withoutNotes } from '../testing/compare.ts';
 import { failOnce, FAILURES, type FailureCase } from '../testing/failing-tools.ts';
 import { startStack, type Stack } from '../testing/stack.ts';
 import { messageCodec, readMessages } from './codec.ts';
@@ -232,11 +232,8 @@ const NOTE: Record<FailureCase['id'], Record<RuleSetName, { inside: boolean; pro
   },
 };
 
-/** The messages without the runtime notes (and without stack frames). */
-function withoutNotes(messages: readonly unknown[]): unknown[] {
-  const notes = new Set(notesIn(messages).map((n) => n.index));
-  return withoutFrames(messages.filter((_m, i) => !notes.has(i)));
-}
+/** The messages without the runtime notes and without stack frames. */
+const withoutNotesOrFrames = (messages: readonly unknown[]): unknown[] => withoutFrames(withoutNotes(messages));
 
 describe('same bytes as the proxy (c3)', () => {
   const cases = SURFACES.flatMap((surface) =>
@@ -274,7 +271,7 @@ describe('same bytes as the proxy (c3)', () => {
       if (failure.id === 'schema') expect(withoutFrames(ours)).toEqual(withoutFrames(theirs));
       else expect(ours).toEqual(theirs);
     } else {
-      expect(withoutNotes(ours)).toEqual(withoutNotes(theirs));
+      expect(withoutNotesOrFrames(ours)).toEqual(withoutNotesOrFrames(theirs));
       // And the difference has exactly its reason: the kept flag, or a kind read from the error object.
       if (note.why === 'differs by the flag') expect([mine?.rule, proxy?.rule === 'is_error']).toEqual(['is_error', false]);
       else expect(mine?.rule).toMatch(/^error-/);

@@ -15,7 +15,7 @@ import {
 import { HEADER_NAME, parseHeader, processRequest, type Form, type HeaderFailure, type Kind, type RuleSetName } from '@recovery-bench/toolerror-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { comparableMessages, notesIn } from '../testing/compare.ts';
+import { comparableMessages, notesIn, withoutNotes } from '../testing/compare.ts';
 import { failOnce, FAILURES as SHARED_FAILURES, type FailureCase as SharedFailure } from '../testing/failing-tools.ts';
 import { startStack, type Received, type Stack } from '../testing/stack.ts';
 import { applyToModelInput, errorText, toolErrorRecovery, type LayerReport, type ToolErrorRecovery } from './index.ts';
@@ -194,11 +194,6 @@ function proxyFailure(result: RunResult): { kind: Kind; rule: string } {
   const header = result.toolErrors[1];
   expect(header, 'the proxy names what it found').toBeTypeOf('string');
   return onlyFailure(parseHeader(header!).failures);
-}
-
-function withoutNotes(messages: unknown[]): unknown[] {
-  const notes = new Set(notesIn(messages).map((n) => n.index));
-  return messages.filter((_m, i) => !notes.has(i));
 }
 
 function toolMessageText(body: Record<string, unknown>): string {

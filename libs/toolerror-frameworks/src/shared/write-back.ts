@@ -1,4 +1,4 @@
-import { originOf, type CanonicalMessage, type Conversation } from '@recovery-bench/toolerror-core';
+import { contentText, originOf, type CanonicalMessage, type Conversation } from '@recovery-bench/toolerror-core';
 
 /** How a framework's list is written back from the canonical conversation the layer returned. */
 export interface ListCodec<T> {
@@ -37,7 +37,7 @@ export function writeBack<T>(items: readonly T[], before: Conversation, after: C
     if (origin === undefined) {
       // Unseen items right after what came before (a tool message of approvals only) belong before the layer's own.
       while (next < items.length && !originals.has(next)) out.push(items[next++]!);
-      out.push(codec.user(textOf(messages[i]!)));
+      out.push(codec.user(contentText(messages[i]!.content)));
       i++;
       continue;
     }
@@ -54,10 +54,4 @@ export function writeBack<T>(items: readonly T[], before: Conversation, after: C
   }
   flushUnseen(items.length);
   return out.length === items.length && out.every((item, k) => item === items[k]) ? (items as T[]) : out;
-}
-
-function textOf(message: CanonicalMessage): string {
-  const { content } = message;
-  if (typeof content === 'string') return content;
-  return Array.isArray(content) ? content.map((p) => (typeof p.text === 'string' ? p.text : '')).join('\n') : '';
 }

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { contentText, type Content } from '@recovery-bench/toolerror-core';
 import { expect } from 'vitest';
 
 /**
@@ -26,11 +27,17 @@ export function comparableMessages(body: Record<string, unknown>): unknown[] {
 export function notesIn(messages: readonly unknown[]): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
   messages.forEach((m, index) => {
-    const message = m as { role?: string; content?: unknown };
-    const text = typeof message.content === 'string' ? message.content : Array.isArray(message.content) ? message.content.map((p: { text?: string }) => p.text ?? '').join('\n') : '';
+    const message = m as { role?: string; content?: Content };
+    const text = contentText(message.content);
     if (message.role === 'user' && text.includes('Note from the tool runtime:')) out.push({ index, text });
   });
   return out;
+}
+
+/** The messages without the user messages holding a runtime note. */
+export function withoutNotes(messages: readonly unknown[]): unknown[] {
+  const notes = new Set(notesIn(messages).map((n) => n.index));
+  return messages.filter((_m, i) => !notes.has(i));
 }
 
 /** A decision-step detection, as the middleware reports it or the proxy's header states it. */
@@ -53,7 +60,6 @@ export function compareArms(mine: unknown[], theirs: unknown[], ours: DecisionKi
   }
   const knewMore = ours !== undefined && (ours.rule.startsWith('error-') || (ours.rule === 'is_error' && proxy?.rule !== 'is_error'));
   expect(knewMore, `the middleware (${ours?.kind}/${ours?.rule}) and the proxy (${proxy?.kind}/${proxy?.rule}) differ without a reason`).toBe(true);
-  const withoutNotes = (messages: unknown[]) => messages.filter((_, i) => !notesIn(messages).some((n) => n.index === i));
   expect(withoutNotes(mine)).toEqual(withoutNotes(theirs));
   return isDeepStrictEqual(mine, theirs) ? 'same' : 'differ';
 }

@@ -94,8 +94,3 @@ export async function startStack(opts: { form?: Form; rules?: RuleSetName; profi
     },
   };
 }
-
-/** The messages of a Chat Completions body, without the fields a client fills per call (ids stay: they come from the engine). */
-export function chatMessages(body: Record<string, unknown>): unknown[] {
-  return (body.messages as unknown[]) ?? [];
-}
