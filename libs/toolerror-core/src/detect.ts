@@ -41,9 +41,13 @@ export function detectToolResult(message: Message, agent: AgentId | undefined, r
   }
   const set = ruleSet(rules);
   const text = messageText(message);
-  if (message.is_error === true) return { rule: 'is_error', kind: classify(set, set.isError, text) };
+  if (message.is_error === true) return detected(set, 'is_error', text, classify(set, set.isError, text));
   const rule = firstMatch(set, agent, text);
-  return rule && { rule: rule.name, kind: rule.kind ?? classify(set, rule.family, text) };
+  return rule && detected(set, rule.name, text, rule.kind ?? classify(set, rule.family, text));
+}
+
+function detected(set: RuleSet, rule: string, text: string, kind: Kind): FailureMatch {
+  return { rule, kind: set.detectedKind?.(kind, text, rule) ?? kind };
 }
 
 function classify(set: RuleSet, family: Family, text: string): Kind {

@@ -19,7 +19,7 @@ function shellCases(env, shell) {
     { id: 'shell-exit', steps: [shell('ls /rb-nowhere')], truth: 'ambiguous', reason: 'a command failed on a missing path' },
     { id: 'shell-false', steps: [shell('false')], truth: 'ambiguous', reason: 'a bare non-zero exit' },
     { id: 'shell-not-found', steps: [shell('rb-no-such-program --version')], truth: 'ambiguous', reason: 'command not found' },
-    { id: 'shell-refused', steps: [shell(refusedScript(env))], truth: 'transient', reason: 'the program failed on a refused connection' },
+    { id: 'shell-refused', steps: [shell(refusedScript(env))], truth: 'ambiguous', reason: 'the program failed on a refused connection; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'shell-permission', steps: [shell('cat /etc/shadow')], truth: 'unrecoverable', reason: 'permission denied' },
     { id: 'shell-script-error', steps: [shell('python3 app.py')], truth: 'ambiguous', reason: 'a programming error in the script the command ran' },
     { id: 'shell-ok-error-words', steps: [shell("echo 'checked 12 files: 0 errors, 0 timeouts'")], truth: 'none', reason: 'the command succeeded; its output names error words' },
@@ -58,9 +58,9 @@ const MIGRATE = {
 /** Shell cases shared by every agent: network commands, permissions, git, tests and builds. */
 function networkPermissionAndBuildShellCases(env, shell) {
   return [
-    { id: 'sh-curl-refused', steps: [shell(`curl -sS http://127.0.0.1:${env.closed}/health`)], truth: 'transient', reason: 'curl: connection refused' },
+    { id: 'sh-curl-refused', steps: [shell(`curl -sS http://127.0.0.1:${env.closed}/health`)], truth: 'ambiguous', reason: 'curl: connection refused; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'sh-curl-503', steps: [shell(`curl -fsS ${env.web}/status/503`)], truth: 'transient', reason: 'curl: the server answered 503' },
-    { id: 'sh-socket-refused', setup: files(PING), steps: [shell(`python3 ping_cache.py 127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed with ConnectionRefusedError' },
+    { id: 'sh-socket-refused', setup: files(PING), steps: [shell(`python3 ping_cache.py 127.0.0.1:${env.closed}`)], truth: 'ambiguous', reason: 'the script failed with ConnectionRefusedError; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'sh-sqlite-locked', setup: files(MIGRATE), steps: [shell('python3 migrate.py')], truth: 'transient', reason: 'sqlite3.OperationalError: database is locked' },
     { id: 'sh-curl-401', steps: [shell(`curl -fsS ${env.web}/status/401`)], truth: 'unrecoverable', reason: 'curl: the server answered 401' },
     { id: 'sh-touch-etc', steps: [shell('touch /etc/rb-corpus.lock')], truth: 'unrecoverable', reason: 'touch: Permission denied' },
@@ -106,7 +106,7 @@ function timeoutQuotaAndCorruptDataShellCases(env, shell) {
   return [
     { id: 'sh3-py-429', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/rate-limit`)], truth: 'transient', reason: 'the script got HTTP 429 with a per-minute rate limit (try again in 20s)' },
     { id: 'sh3-curl-reset', steps: [shell(`curl -sS ${env.web}/reset`)], truth: 'transient', reason: 'curl: connection reset by peer' },
-    { id: 'sh3-node-refused', steps: [shell(`node -e "require('http').get('http://127.0.0.1:${env.closed}/api/health', (r) => console.log(r.statusCode))"`)], truth: 'transient', reason: 'a node program died with ECONNREFUSED' },
+    { id: 'sh3-node-refused', steps: [shell(`node -e "require('http').get('http://127.0.0.1:${env.closed}/api/health', (r) => console.log(r.statusCode))"`)], truth: 'ambiguous', reason: 'a node program died with ECONNREFUSED; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'sh3-curl-timeout', steps: [shell(`curl -sS -m 2 ${env.web}/hang`)], truth: 'transient', reason: 'curl: the request timed out (a network request timeout, curl -m)' },
     { id: 'sh3-py-read-timeout', steps: [shell(`python3 -c "import urllib.request; urllib.request.urlopen('${env.web}/hang', timeout=2)"`)], truth: 'transient', reason: 'the script failed with a read timeout of its HTTP request' },
     { id: 'sh3-py-quota', setup: files(CALL_API), steps: [shell(`python3 call_api.py ${env.web}/api/quota`)], truth: 'unrecoverable', reason: 'a daily quota is exhausted until midnight (RESOURCE_EXHAUSTED)' },
@@ -189,7 +189,7 @@ const SERVER_LOG = {
 function rateLimitDatabaseAndMergeShellCases(env, shell) {
   return [
     { id: 'r5-sh-curl-429', steps: [shell(`curl -fsS ${env.web}/status/429`)], truth: 'transient', reason: 'curl: the server answered 429' },
-    { id: 'r5-sh-psql-refused', steps: [shell(`psql postgresql://app@127.0.0.1:${env.closed}/appdb -c 'SELECT 1'`)], truth: 'transient', reason: 'psql: connection to the database server refused' },
+    { id: 'r5-sh-psql-refused', steps: [shell(`psql postgresql://app@127.0.0.1:${env.closed}/appdb -c 'SELECT 1'`)], truth: 'ambiguous', reason: 'psql: connection to the database server refused; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'r5-sh-mkdir-permission', steps: [shell('mkdir -p /var/lib/rb-app/cache')], truth: 'unrecoverable', reason: 'mkdir: Permission denied under root-owned /var/lib' },
     { id: 'r5-sh-git-merge-conflict', setup: GIT_CONFLICT, steps: [shell('git merge feature/tax')], truth: 'ambiguous', reason: 'a merge conflict with stored data: which side to keep is not said' },
     { id: 'r5-sh-grep-log-errors', setup: files(SERVER_LOG), steps: [shell('grep -n ERROR logs/server.log')], truth: 'none', reason: 'the search succeeded; the log lines it found report errors' },
@@ -205,7 +205,7 @@ const JOB_JSON = { 'job.json': '{"id": "job_7f3a", "status": "succeeded", "error
 function badGatewayAndSyntaxCheckShellCases(env, shell) {
   return [
     { id: 'r6-sh-curl-502', steps: [shell(`curl -fsS ${env.web}/status/502`)], truth: 'transient', reason: 'curl: the server answered 502' },
-    { id: 'r6-sh-node-fetch-refused', steps: [shell(`node -e "fetch('http://127.0.0.1:${env.closed}/api/health').then((r) => console.log(r.status))"`)], truth: 'transient', reason: 'a node fetch failed with ECONNREFUSED' },
+    { id: 'r6-sh-node-fetch-refused', steps: [shell(`node -e "fetch('http://127.0.0.1:${env.closed}/api/health').then((r) => console.log(r.status))"`)], truth: 'ambiguous', reason: 'a node fetch failed with ECONNREFUSED; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'r6-sh-node-check-syntax', setup: files(BROKEN_SERVER), steps: [shell('node --check server.js')], truth: 'ambiguous', reason: 'a syntax error in the checked script: the code is wrong, not the call' },
     { id: 'r6-sh-json-error-null', setup: files(JOB_JSON), steps: [shell('python3 -m json.tool job.json')], truth: 'none', reason: 'the file was pretty-printed; its body says "error": null and 0 errors' },
   ];
@@ -522,7 +522,7 @@ const DEPLOY_LOG = {
 /** Shell cases shared by every agent: remotes, health checks, doctests, a changelog. */
 function remoteHealthCheckAndDoctestShellCases(env, shell) {
   return [
-    { id: 'r8-sh-git-ls-remote-refused', steps: [shell(`git ls-remote http://127.0.0.1:${env.closed}/tools.git`)], truth: 'transient', reason: 'git could not connect to the remote: connection refused' },
+    { id: 'r8-sh-git-ls-remote-refused', steps: [shell(`git ls-remote http://127.0.0.1:${env.closed}/tools.git`)], truth: 'ambiguous', reason: 'git could not connect to the remote: connection refused; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'r8-sh-curl-body-429', steps: [shell(`curl -sS --fail-with-body ${env.web}/api/rate-limit`)], truth: 'transient', reason: 'curl: 429 with a per-minute rate-limit body (try again in 20s)' },
     { id: 'r8-sh-py-health-502', setup: files(HEALTHCHECK), steps: [shell(`python3 healthcheck.py ${env.web}/status/502`)], truth: 'transient', reason: 'the script reports the service answered 502 Bad Gateway' },
     { id: 'r8-sh-venv-opt', steps: [shell('python3 -m venv /opt/rb-venv')], truth: 'unrecoverable', reason: 'venv: Permission denied creating a directory under root-owned /opt' },
@@ -624,7 +624,7 @@ const ROOT_SECRETS = (dir) => {
 /** Shell cases shared by every agent: fetch timeouts, installs, a failing npm test, a link error. */
 function fetchTimeoutInstallAndLinkShellCases(env, shell) {
   return [
-    { id: 'r9-sh-wget-refused', steps: [shell(`wget -nv -O latest.tar.gz http://127.0.0.1:${env.closed}/releases/latest.tar.gz`)], truth: 'transient', reason: 'wget: the download failed on a refused connection' },
+    { id: 'r9-sh-wget-refused', steps: [shell(`wget -nv -O latest.tar.gz http://127.0.0.1:${env.closed}/releases/latest.tar.gz`)], truth: 'ambiguous', reason: 'wget: the download failed on a refused connection; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'r9-sh-curl-504', steps: [shell(`curl -fsS -o /dev/null ${env.web}/status/504`)], truth: 'transient', reason: 'curl: the server answered 504' },
     { id: 'r9-sh-node-fetch-timeout', steps: [shell(`node -e "fetch('${env.web}/hang', { signal: AbortSignal.timeout(2000) }).then((r) => console.log(r.status))"`)], truth: 'transient', reason: "a node fetch's own request timeout fired (TimeoutError: aborted due to timeout), a network request timeout" },
     { id: 'r9-sh-curl-hooks-403', steps: [shell(`curl -sS --fail-with-body -H 'Authorization: Bearer ghp_example' ${env.web}/api/hooks`)], truth: 'unrecoverable', reason: 'curl: 403, the token may not access the resource' },
@@ -797,7 +797,7 @@ const WORKING_DAY_CASES = {
     return withIds([
       { id: 'r10-sh-unittest-discover-fail', setup: ownedFiles(INVOICE_TESTS), steps: [() => shell('python3 -m unittest discover -v')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
       { id: 'r10-sh-pytest-missing', setup: ownedFiles(ORDERS_PYTEST), steps: [() => shell('python3 -m pytest -q tests/test_orders.py')], truth: 'ambiguous', reason: 'the interpreter has no pytest module; whether to install it or use another interpreter is not said' },
-      { id: 'r10-sh-seed-refused', setup: ownedFiles(SEED_USERS), steps: [() => shell(`python3 scripts/seed_users.py http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed on a refused connection to the local dev API' },
+      { id: 'r10-sh-seed-refused', setup: ownedFiles(SEED_USERS), steps: [() => shell(`python3 scripts/seed_users.py http://127.0.0.1:${env.closed}`)], truth: 'ambiguous', reason: 'the script failed on a refused connection to the local dev API; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r10-sh-curl-stripe-401', steps: [() => shell(`curl -sS --fail-with-body -u sk_test_expired: '${env.web}/v1/charges?limit=3'`)], truth: 'unrecoverable', reason: 'curl: 401, the API key is invalid' },
       { id: 'r10-sh-curl-openai-500', steps: [() => shell(`curl -sS --fail-with-body ${env.web}/v1/chat/completions -H 'Content-Type: application/json' -d '{"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "ping"}]}'`)], truth: 'transient', reason: 'curl: the API answered 500 server_error' },
       { id: 'r10-sh-curl-timeout', steps: [() => shell(`curl -sS -m 2 -H 'Accept: application/json' ${env.web}/hang`)], truth: 'transient', reason: 'curl: the request timed out (a network request timeout, curl -m)' },
@@ -818,12 +818,12 @@ const WORKING_DAY_CASES = {
     const shell = (command, extra = {}) => ({ name: 'bash', arguments: { command, description: 'run a command', ...extra } });
     return withIds([
       { id: 'r10-sh-unittest-fail', setup: ownedFiles(ORDERS_TESTS), steps: [() => shell('python3 -m unittest test_orders')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
-      { id: 'r10-sh-node-fetch-refused', setup: ownedFiles(SMOKE_MJS), steps: [() => shell(`API_URL=http://127.0.0.1:${env.closed} node scripts/smoke.mjs`)], truth: 'transient', reason: 'the smoke script failed: fetch failed with ECONNREFUSED (the local API is not running)' },
+      { id: 'r10-sh-node-fetch-refused', setup: ownedFiles(SMOKE_MJS), steps: [() => shell(`API_URL=http://127.0.0.1:${env.closed} node scripts/smoke.mjs`)], truth: 'ambiguous', reason: 'the smoke script failed: fetch failed with ECONNREFUSED (the local API is not running); the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r10-sh-curl-openai-401', steps: [() => shell(`curl -sS --fail-with-body ${env.web}/v1/models -H 'Authorization: Bearer sk-proj-revoked' 2>&1`)], truth: 'unrecoverable', reason: 'curl: 401, the API key is incorrect or revoked' },
       { id: 'r10-sh-py-slack-429', setup: files(CALL_API), steps: [() => shell(`python3 call_api.py '${env.web}/api/chat.postMessage?channel=C024BE91L&text=deploy+finished'`)], truth: 'transient', reason: 'the script got HTTP 429 (ratelimited)' },
       { id: 'r10-sh-git-pull-divergent', setup: GIT_DIVERGED, steps: [() => shell('git pull origin main')], truth: 'fixable', reason: 'git refuses to pull divergent branches and names the options to pass (--rebase, --no-rebase, --ff-only)' },
       { id: 'r10-sh-git-not-repo', steps: [() => shell('git log --oneline -3')], truth: 'ambiguous', reason: 'not a git repository' },
-      { id: 'r10-sh-npm-install-refused', setup: (dir) => ownedFiles(NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'transient', reason: 'npm: the registry refused the connection (ECONNREFUSED)' },
+      { id: 'r10-sh-npm-install-refused', setup: (dir) => ownedFiles(NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'ambiguous', reason: 'npm: the registry refused the connection (ECONNREFUSED); the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r10-sh-cp-systemd', setup: ownedFiles(SYSTEMD_UNIT), steps: [() => shell('cp deploy/billing.service /etc/systemd/system/billing.service')], truth: 'unrecoverable', reason: 'cp: Permission denied writing root-owned /etc/systemd/system' },
       { id: 'r10-sh-yarn-missing', steps: [() => shell('yarn install --frozen-lockfile')], truth: 'ambiguous', reason: 'command not found' },
       { id: 'r10-sh-http-server-port-flag', steps: [() => shell('python3 -m http.server --port 8000')], truth: 'fixable', reason: 'argparse names the unrecognized argument --port (the port is positional)' },
@@ -839,7 +839,7 @@ const WORKING_DAY_CASES = {
     const shell = (command) => ({ name: 'bash', arguments: { command, description: 'run a command' } });
     return withIds([
       { id: 'r10-sh-unittest-fail', setup: ownedFiles(DURATION_TESTS), steps: [() => shell('python3 -m unittest test_duration')], truth: 'ambiguous', reason: 'a failing test (an uncaught ValueError in the code under test): the code is wrong, not the call' },
-      { id: 'r10-sh-curl-refused', steps: [() => shell(`curl -sS -H 'Accept: application/json' http://127.0.0.1:${env.closed}/api/v1/orders/`)], truth: 'transient', reason: 'curl: connection refused (the local Django server is not running)' },
+      { id: 'r10-sh-curl-refused', steps: [() => shell(`curl -sS -H 'Accept: application/json' http://127.0.0.1:${env.closed}/api/v1/orders/`)], truth: 'ambiguous', reason: 'curl: connection refused (the local Django server is not running); the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r10-sh-curl-fastapi-422', steps: [() => shell(`curl -sS --fail-with-body -X POST ${env.web}/api/v1/users -H 'Content-Type: application/json' -d '{"email": "ada", "name": "Ada"}' 2>&1`)], truth: 'fixable', reason: 'the 422 body names the field email and says a valid one needs an @-sign' },
       { id: 'r10-sh-curl-lambda-429', steps: [() => shell(`curl -sS --fail-with-body -X POST ${env.web}/2015-03-31/functions/resize-images/invocations -d '{"key": "uploads/cat.png"}' 2>&1`)], truth: 'transient', reason: 'curl: 429, the function is throttled (Rate Exceeded)' },
       { id: 'r10-sh-git-checkout-unknown', setup: GIT_REPO, steps: [() => shell('git checkout feature/login')], truth: 'ambiguous', reason: 'the branch does not exist; which one is meant is not said' },
@@ -926,7 +926,7 @@ const BUILD_AND_TYPE_CHECK_DAY_CASES = {
     const webFetch = (url) => ({ name: 'tool_call', arguments: { name: 'web_fetch', arguments: { url, prompt: 'Summarise the response.' } } });
     return withIds([
       { id: 'r11-sh-unittest-fail', setup: ownedFiles(CART_TESTS), steps: [() => shell('python3 -m unittest -v test_cart')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
-      { id: 'r11-sh-sync-refused', setup: ownedFiles(SYNC_INVENTORY), steps: [() => shell(`python3 scripts/sync_inventory.py http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'the script failed on a refused connection to the local API' },
+      { id: 'r11-sh-sync-refused', setup: ownedFiles(SYNC_INVENTORY), steps: [() => shell(`python3 scripts/sync_inventory.py http://127.0.0.1:${env.closed}`)], truth: 'ambiguous', reason: 'the script failed on a refused connection to the local API; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r11-sh-curl-github-401', steps: [() => shell(`curl -sS -H 'Authorization: Bearer ghp_sim0ld7oken' -H 'Accept: application/vnd.github+json' -w '\\nHTTP %{http_code}\\n' '${env.web}/user/repos?per_page=100'`)], truth: 'unrecoverable', reason: 'the API answered 401 Bad credentials' },
       { id: 'r11-sh-curl-openai-429', steps: [() => shell(`curl -sS ${env.web}/v1/responses -H 'Content-Type: application/json' -H 'Authorization: Bearer sk-proj-sim' -d '{"model": "gpt-4o-mini", "input": "Summarise the changelog"}'`)], truth: 'transient', reason: 'a 429 rate limit on tokens per minute' },
       { id: 'r11-sh-git-push-rejected', setup: GIT_DIVERGED, steps: [() => shell('git push origin main')], truth: 'ambiguous', reason: 'the push was rejected: the remote has work the local branch lacks' },
@@ -948,7 +948,7 @@ const BUILD_AND_TYPE_CHECK_DAY_CASES = {
     const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
     return withIds([
       { id: 'r11-sh-npm-test-fail', setup: ownedFiles(NPM_SLUGIFY), steps: [() => shell('npm test')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
-      { id: 'r11-sh-webhook-refused', setup: ownedFiles(REPLAY_WEBHOOK), steps: [() => shell(`node scripts/replay_webhook.mjs http://127.0.0.1:${env.closed}`)], truth: 'transient', reason: 'fetch failed on a refused connection to the local server' },
+      { id: 'r11-sh-webhook-refused', setup: ownedFiles(REPLAY_WEBHOOK), steps: [() => shell(`node scripts/replay_webhook.mjs http://127.0.0.1:${env.closed}`)], truth: 'ambiguous', reason: 'fetch failed on a refused connection to the local server; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r11-sh-curl-stripe-429', steps: [() => shell(`curl -sS ${env.web}/v1/payment_intents -u sk_test_sim: -d amount=2000 -d currency=usd`)], truth: 'transient', reason: 'a 429 rate limit' },
       { id: 'r11-sh-curl-slack-invalid-auth', steps: [() => shell(`curl -sS -X POST -H 'Authorization: Bearer xoxb-sim-revoked' ${env.web}/api/auth.test`)], truth: 'unrecoverable', reason: 'the token is invalid (invalid_auth)' },
       { id: 'r11-sh-curl-timeout', steps: [() => shell(`curl -sS --max-time 2 ${env.web}/hang`)], truth: 'transient', reason: 'the HTTP request timed out' },
@@ -970,12 +970,12 @@ const BUILD_AND_TYPE_CHECK_DAY_CASES = {
     const read = (id, file) => ({ name: 'read', arguments: { filePath: ws(env, id, file) } });
     return withIds([
       { id: 'r11-sh-unittest-fail', setup: ownedFiles(VAT_TESTS), steps: [() => shell('python3 -m unittest -v tests.test_vat')], truth: 'ambiguous', reason: 'a failing test: the code is wrong, not the call' },
-      { id: 'r11-sh-psql-refused', steps: [() => shell(`psql postgresql://app@127.0.0.1:${env.closed}/orders -c 'select count(*) from orders'`)], truth: 'transient', reason: 'the database refused the connection' },
+      { id: 'r11-sh-psql-refused', steps: [() => shell(`psql postgresql://app@127.0.0.1:${env.closed}/orders -c 'select count(*) from orders'`)], truth: 'ambiguous', reason: 'the database refused the connection; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r11-sh-curl-checkout-500', steps: [() => shell(`curl -sS -X POST ${env.web}/api/v1/carts/checkout -H 'Content-Type: application/json' -d '{"customer_id": 42, "items": [{"sku": "TSHIRT-M", "qty": 2}]}' -w '\\nHTTP %{http_code}\\n'`)], truth: 'transient', reason: 'the API answered 500' },
       { id: 'r11-sh-curl-gcs-403', steps: [() => shell(`curl -sS -H 'Authorization: Bearer ya29.sim' '${env.web}/storage/v1/b/acme-assets/o?prefix=uploads/'`)], truth: 'unrecoverable', reason: 'a 403: the account lacks the permission' },
       { id: 'r11-sh-git-checkout-unknown', setup: GIT_REPO, steps: [() => shell('git checkout release/2.4')], truth: 'ambiguous', reason: 'the branch does not exist; the valid ones are not listed' },
       { id: 'r11-sh-git-nothing-to-commit', setup: GIT_CONFLICT, steps: [() => shell("git commit -am 'Fix rounding of totals'")], truth: 'ambiguous', reason: 'nothing to commit: the call did nothing, the text does not say what to change' },
-      { id: 'r11-sh-npm-install-offline', setup: (dir) => ownedFiles(SIGNUP_FORM_NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'transient', reason: 'the registry refused the connection' },
+      { id: 'r11-sh-npm-install-offline', setup: (dir) => ownedFiles(SIGNUP_FORM_NPM_OFFLINE(env))(dir), steps: [() => shell('npm install')], truth: 'ambiguous', reason: 'the registry refused the connection; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
       { id: 'r11-sh-javac-fail', setup: ownedFiles(JAVA_INVOICE), steps: [() => shell('javac -d build src/Invoice.java')], truth: 'ambiguous', reason: 'a compile error in the code' },
       { id: 'r11-sh-etc-hosts-permission', steps: [() => shell("echo '127.0.0.1 api.local' >> /etc/hosts")], truth: 'unrecoverable', reason: 'permission denied' },
       { id: 'r11-sh-argparse-choice', setup: ownedFiles(EXPORT_CLI), steps: [() => shell('python3 scripts/export_orders.py --format xlsx')], truth: 'fixable', reason: 'a usage error naming the option and its valid choices' },
@@ -1040,7 +1040,7 @@ function issueShellCases(env, shell, own = {}) {
     { id: 'r12-sh-wget-403', steps: [shell(`wget -nv -O report.html ${env.web}/status/403`)], truth: 'unrecoverable', reason: 'wget: the server answered 403 Forbidden' },
     { id: 'r12-sh-py-traceback', setup: ownedFiles(SCRIPT_TRACEBACK), steps: [shell('python3 order_totals.py')], truth: 'ambiguous', reason: "an uncaught KeyError in the script the command ran: the code (or its data) is wrong, not the call" },
     { id: 'r12-sh-py-kwarg-typeerror', setup: ownedFiles(SCRIPT_KWARG), steps: [shell('python3 invoice.py')], truth: 'ambiguous', reason: "a TypeError (unexpected keyword argument) raised inside the script the command ran: the script's code is wrong, not the command" },
-    { id: 'r12-sh-py-http-refused', steps: [shell(`python3 -c "import http.client; c = http.client.HTTPConnection('127.0.0.1', ${env.closed}, timeout=5); c.request('GET', '/health'); print(c.getresponse().status)"`)], truth: 'transient', reason: 'the program failed with ConnectionRefusedError (a refused connection is transient by LABELLING.md)' },
+    { id: 'r12-sh-py-http-refused', steps: [shell(`python3 -c "import http.client; c = http.client.HTTPConnection('127.0.0.1', ${env.closed}, timeout=5); c.request('GET', '/health'); print(c.getresponse().status)"`)], truth: 'ambiguous', reason: 'the program failed with ConnectionRefusedError; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
     { id: 'r12-sh-timeout-sleep', steps: [shell('timeout 1 sleep 5')], truth: 'ambiguous', reason: "the command's own time limit (timeout exits 124 with no output)" },
     { id: 'r12-sh-py-socket-timeout', steps: [shell(`python3 -c "import socket; s = socket.create_connection(('127.0.0.1', ${webPort}), timeout=2); s.sendall(b'GET /hang HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n'); print(s.recv(1024))"`)], truth: 'transient', reason: 'the program failed with a socket read timeout (TimeoutError: timed out), a network timeout' },
     { id: 'r12-sh-py-permission', setup: ROOT_SECRETS, steps: [shell(`python3 -c "import json; print(json.load(open('credentials.json'))['database_url'])"`)], truth: 'unrecoverable', reason: 'PermissionError: [Errno 13] reading a root-only file as nobody' },

@@ -50,7 +50,7 @@ async function importFromDir(name) {
 // The cases: the call the sim makes, and the truth of the tool message the SDK sends back (../LABELLING.md).
 const S = `${ROOT}/work`;
 const CASES = [
-  { id: 'fetch-refused', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8203/v1/orders' } }, truth: 'transient', reason: 'connection refused' },
+  { id: 'fetch-refused', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8203/v1/orders' } }, truth: 'ambiguous', reason: 'fetch failed without its cause: a refused or reset connection, a timeout and a host that does not resolve read the same (LABELLING.md: ambiguous)' },
   { id: 'fetch-timeout', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8204/v1/orders' } }, truth: 'transient', reason: 'the request timed out (AbortSignal.timeout)' },
   { id: 'http-503', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/503' } }, truth: 'transient', reason: '503: service unavailable' },
   { id: 'http-429', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/429' } }, truth: 'transient', reason: 'rate limited, retry after a few seconds' },
@@ -90,7 +90,7 @@ const CASES = [
   // The toolset 'http-issues-and-tests': these cases are offered its tools and those of the toolsets above.
   { toolset: 'http-issues-and-tests', id: 'http-502-html', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/502-html' } }, truth: 'transient', reason: '502: bad gateway (an nginx page)' },
   { toolset: 'http-issues-and-tests', id: 'http-get-reset', call: { name: 'http_get', arguments: { url: 'http://127.0.0.1:8206/v2/invoices?status=open' } }, truth: 'transient', reason: 'the connection was reset (the cause is given)' },
-  { toolset: 'http-issues-and-tests', id: 'command-python-refused', call: { name: 'run_command', arguments: { command: 'python3 sync.py http://127.0.0.1:8203/v1/orders' } }, truth: 'transient', reason: 'the script the command ran failed on a refused connection' },
+  { toolset: 'http-issues-and-tests', id: 'command-python-refused', call: { name: 'run_command', arguments: { command: 'python3 sync.py http://127.0.0.1:8203/v1/orders' } }, truth: 'ambiguous', reason: 'the script the command ran failed on a refused connection; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
   { toolset: 'http-issues-and-tests', id: 'http-400-param', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/stripe-400' } }, truth: 'fixable', reason: 'the Stripe-style 400 names the param amount and that it must be an integer' },
   { toolset: 'http-issues-and-tests', id: 'input-array-enum', call: { name: 'create_issue', arguments: { repo: 'acme/api', title: 'Checkout returns 502', labels: ['bug', 'urgent'] } }, truth: 'fixable', reason: "the SDK's invalid-input error names labels[1] and its options" },
   { toolset: 'http-issues-and-tests', id: 'no-such-tool-typo', call: { name: 'read_fiel', arguments: { path: 'logs/worker.log' } }, truth: 'fixable', reason: 'the tool name is the value to change; the available tools are listed' },
@@ -114,7 +114,7 @@ const CASES = [
   // The toolset 'sms-customers-dirs-and-json': these cases are offered its tools and those of the toolsets above.
   { toolset: 'sms-customers-dirs-and-json', id: 'http-429-tpm', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/openai-429-tpm' } }, truth: 'transient', reason: '429: a tokens-per-minute rate limit; try again in under 3 seconds' },
   { toolset: 'sms-customers-dirs-and-json', id: 'http-500-internal', call: { name: 'fetch_json', arguments: { url: 'http://127.0.0.1:8202/api/500-internal' } }, truth: 'transient', reason: '500: an internal server error; retry the request' },
-  { toolset: 'sms-customers-dirs-and-json', id: 'command-npm-view-refused', call: { name: 'run_command', arguments: { command: 'npm view express version --registry=http://127.0.0.1:8203/' } }, truth: 'transient', reason: 'the registry connection was refused' },
+  { toolset: 'sms-customers-dirs-and-json', id: 'command-npm-view-refused', call: { name: 'run_command', arguments: { command: 'npm view express version --registry=http://127.0.0.1:8203/' } }, truth: 'ambiguous', reason: 'the registry connection was refused; the command\'s own target refused it, so nothing listens there (LABELLING.md: ambiguous)' },
   { toolset: 'sms-customers-dirs-and-json', id: 'input-pattern-min-length', call: { name: 'send_sms', arguments: { to: '555-0142', body: '' } }, truth: 'fixable', reason: "the SDK's invalid-input error names to with the pattern it must match and body with its minimum length" },
   { toolset: 'sms-customers-dirs-and-json', id: 'input-nested-length', call: { name: 'create_customer', arguments: { name: 'Jonas Weber', email: 'jonas@example.de', address: { line1: 'Hauptstr. 5', city: 'Berlin', country: 'Germany' } } }, truth: 'fixable', reason: "the SDK's invalid-input error names address.country and its exact length" },
   { toolset: 'sms-customers-dirs-and-json', id: 'mkdir-eacces', call: { name: 'make_dir', arguments: { path: '/opt/rb-cache/thumbnails' } }, truth: 'unrecoverable', reason: 'permission denied creating a directory under /opt' },

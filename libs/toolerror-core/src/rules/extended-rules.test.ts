@@ -191,7 +191,7 @@ const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
   ],
   'tool-diagnostic': [
     ex('--2026-01-02 10:00:00--  http://127.0.0.1:8041/api9/okta\nConnecting to 127.0.0.1:8041... connected.\nHTTP request sent, awaiting response... 401 Unauthorized\n\nUsername/Password Authentication Failed.\n', 'unrecoverable'),
-    ex('failed: Connection refused.\n', 'transient'),
+    ex('failed: Connection refused.\n', 'ambiguous'),
     ex('E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n', 'unrecoverable'),
     ex('grep: Unmatched ( or \\(\n', 'fixable'),
     ex('jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.jobs[] | select(.status\njq: 1 compile error\n', 'fixable'),
@@ -281,7 +281,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex('[tool_call bridge refused] Deferred tool "web_search" is not registered in this session. Run tool_search again to inspect the available tools.', 'fixable', 'none', QWEN),
   ],
   'opencode-shell-output': [
-    ex('failed: Connection refused.\n', 'transient', 'none', OPENCODE),
+    ex('failed: Connection refused.\n', 'ambiguous', 'none', OPENCODE),
     ex('\nnode:internal/deps/undici/undici:14976\n      Error.captureStackTrace(err);\n            ^\nDOMException [TimeoutError]: The operation was aborted due to timeout\n    at node:internal/deps/undici/undici:14976:13\n\nNode.js v20.20.2\n', 'transient', 'none', OPENCODE),
     ex('fatal: unrecognized argument: --onelin\n', 'fixable', 'none', KILO),
     ex('{"error":{"message":"Rate limit reached for requests per min (RPM): Limit 60, Used 60. Please try again in 20s.","code":"rate_limit_exceeded"}}curl: (22) The requested URL returned error: 429\n', 'transient', 'none', OPENCODE),
@@ -291,7 +291,7 @@ const AGENT_EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ex("error: pathspec 'release/2.1' did not match any file(s) known to git\n", 'ambiguous', 'none', KILO),
     ex("usage: python -m json.tool [-h] [--indent INDENT]\npython -m json.tool: error: argument --indent: invalid int value: 'two'\n", 'fixable', 'none', OPENCODE),
     ex('401 Unauthorized: {"message":"Bad credentials","status":"401"}\n', 'unrecoverable', 'none', KILO),
-    ex('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n', 'transient', 'none', KILO),
+    ex('Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n', 'ambiguous', 'none', KILO),
     ex('Traceback (most recent call last):\n  File "/tmp/ws/app.py", line 4, in <module>\n    print(total([1, 2]))\nTypeError: total() missing 1 required positional argument: \'tax\'\n', 'ambiguous', 'none', OPENCODE),
   ],
   'qwen-edit': [
@@ -477,4 +477,37 @@ describe('MCP texts under extended', () => {
     ['{"content":[{"type":"text","text":"HTTP 422 Unprocessable Entity: {\\"detail\\":[{\\"type\\":\\"missing\\",\\"loc\\":[\\"body\\",\\"due_date\\"],\\"msg\\":\\"Field required\\"}]}"}],"isError":true}', 'mcp-iserror:fixable', 'mcp-iserror:fixable'],
     ['{"content":[{"type":"text","text":"HTTP 422 Unprocessable Entity: {}"}],"isError":true}', 'mcp-iserror:ambiguous', 'mcp-iserror:fixable'],
   ]);
+});
+
+// A refused connection in a command's output is the agent's own target not listening (LABELLING.md): ambiguous; a
+// tool's backend refusing, or a command whose every named host is another machine, stays transient. Texts from the
+// corpus (Qwen Code 0.24.4, OpenCode 1.18, Claude Code's Bash tool, Node's child_process and undici).
+describe('refused connections in a command output under extended', () => {
+  const QWEN_CURL = (host: string) =>
+    `Command: curl -sS http://${host}:8201/health\nDirectory: (root)\nOutput: curl: (7) Failed to connect to ${host} port 8201 after 0 ms: Couldn't connect to server\nError: (none)\nExit Code: 7\nSignal: (none)\nProcess Group PGID: (none)`;
+  const SCRIPT_TRACEBACK =
+    'Traceback (most recent call last):\n  File "/srv/app/ping_cache.py", line 5, in <module>\n    with socket.create_connection((host, int(port)), timeout=5) as s:\n  File "/usr/lib/python3.11/socket.py", line 851, in create_connection\n    raise exceptions[0]\nConnectionRefusedError: [Errno 111] Connection refused\n';
+  it.each([
+    [QWEN_CURL('127.0.0.1'), QWEN, 'qwen-exit:ambiguous'],
+    [QWEN_CURL('localhost'), QWEN, 'qwen-exit:ambiguous'],
+    [QWEN_CURL('registry.example.org'), QWEN, 'qwen-exit:transient'],
+    // OpenCode's bare output names no host: the agent's own command, to a target it knows.
+    [SCRIPT_TRACEBACK, OPENCODE, 'opencode-shell-output:ambiguous'],
+    [SCRIPT_TRACEBACK, OTHER, 'generic:ambiguous'],
+    ['Error: Command failed: npm view left-pad version\nnpm error code ECONNREFUSED\nnpm error FetchError: request to http://127.0.0.1:8101/left-pad failed, reason: connect ECONNREFUSED 127.0.0.1:8101\n', OTHER, 'generic:ambiguous'],
+    ['Error: Command failed: git fetch origin\nfatal: unable to access \'https://git.example.org/acme/api.git/\': Failed to connect to git.example.org port 443 after 3 ms: Couldn\'t connect to server\n', OTHER, 'generic:transient'],
+    ['node:events:502\n      throw er; // Unhandled \'error\' event\n      ^\n\nError: connect ECONNREFUSED ::1:5173\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1611:16)\n', OTHER, 'node-uncaught:ambiguous'],
+    // A tool's backend: the library's error is the whole result.
+    ["HTTPConnectionPool(host='127.0.0.1', port=8001): Max retries exceeded with url: /v1/orders (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at 0x7f0000000000>: Failed to establish a new connection: [Errno 111] Connection refused'))", OTHER, 'py-http-client:transient'],
+    ['fetch failed: connect ECONNREFUSED 127.0.0.1:8101', OTHER, 'node-fetch:transient'],
+    ['Error: connect ECONNREFUSED 127.0.0.1:5432', OTHER, 'generic:transient'],
+  ])('%s (%s) → %s', (text, ua, expected) => {
+    expect(answer(text, ua, 'extended')).toBe(expected);
+  });
+
+  it("reads Claude Code's flagged Bash result by its Exit code line", () => {
+    const text = `Exit code 1\n${SCRIPT_TRACEBACK}`;
+    expect(detectToolResult({ role: 'tool', content: text, is_error: true }, undefined, 'extended')).toEqual({ rule: 'is_error', kind: 'ambiguous' });
+    expect(detectToolResult({ role: 'tool', content: 'connect ECONNREFUSED 127.0.0.1:5432', is_error: true }, undefined, 'extended')).toEqual({ rule: 'is_error', kind: 'transient' });
+  });
 });

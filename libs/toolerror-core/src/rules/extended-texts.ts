@@ -1,5 +1,5 @@
 import type { Kind } from '../types.ts';
-import { kindOfWords } from './classify.ts';
+import { CLASSIFY_WINDOW, kindOfWords } from './classify.ts';
 import { parseJsonObject, skipLeadingWhiteSpace } from './paper-rules.ts';
 import type { WordLists } from './words.ts';
 
@@ -233,6 +233,39 @@ export function extendedFirstKind(text: string, words: WordLists): Kind | undefi
   if (!line) return undefined;
   const body = t.slice(line[0].length);
   return kindOfWords(body, words) ?? extendedFallbackKind(body) ?? kindOfStatusLine(Number(line[1]));
+}
+
+/** A refused connection as programs and commands print it. */
+const REFUSED = /ECONNREFUSED|[Cc]onnection refused|Couldn't connect to server|ConnectionRefusedError/;
+/** Rules whose texts are a command's output: an agent's shell result, an exec result, a program's report on stderr. */
+const COMMAND_OUTPUT_RULES = new Set(['qwen-exit', 'codex-exit', 'opencode-exit', 'opencode-shell-output', 'truncated-traceback', 'node-exec', 'node-uncaught', 'tool-diagnostic']);
+/**
+ * A command's output, where a rule for any text read it (`generic`, `is_error`): Claude Code's `Exit code N` line, an
+ * exec's `Command failed`, a Python traceback with a `<module>` frame (a program run as a command; a tool's function
+ * called by its framework has none).
+ */
+const COMMAND_OUTPUT = /^(?:Exit code \d+\n|(?:Error: )?Command failed\b)|\n {2}File "[^"\n]*", line \d+, in <module>\n/;
+/**
+ * The hosts a text names: URLs, curl's and git's `Failed to connect to HOST port`, Node's `ECONNREFUSED ADDR:PORT`,
+ * urllib3's `host='HOST'`, psql's `server at "HOST"`, wget's `Connecting to HOST:PORT`.
+ */
+const NAMED_HOST = /\bhttps?:\/\/(\[[^\]\s]+\]|[^\s/:'"?#]+)|Failed to connect to (\S+) port|ECONNREFUSED ([\da-fA-F:.]+):\d+|host='([^'\n]+)'|server at "([^"\n]+)"|Connecting to ([^\s:]+):\d+/g;
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|\[?::ffff:127(?:\.\d{1,3}){3}\]?)$/i;
+
+/**
+ * A refused connection in a command's output is ambiguous, not transient (LABELLING.md): the command is one the agent
+ * wrote, its target one it chose, and a refusal says nothing listens there — a local server not started, a wrong
+ * port — which a retry alone does not change. A tool's own backend refusing stays transient (its operator keeps it
+ * running; the whole result is the library's error, not a command's output). Kept transient when every host the text
+ * names is another machine's, where a refusal can be a service restarting; a text that names none is the agent's own
+ * command to a target it knows.
+ */
+export function commandRefusedKind(kind: Kind, text: string, rule: string): Kind | undefined {
+  if (kind !== 'transient') return undefined;
+  const head = text.length > CLASSIFY_WINDOW ? text.slice(0, CLASSIFY_WINDOW) : text;
+  if (!REFUSED.test(head) || (!COMMAND_OUTPUT_RULES.has(rule) && !COMMAND_OUTPUT.test(head))) return undefined;
+  const hosts = [...head.matchAll(NAMED_HOST)].map((m) => m.slice(1).find((group) => group !== undefined)!);
+  return hosts.length > 0 && hosts.every((host) => !LOCAL_HOST.test(host)) ? undefined : 'ambiguous';
 }
 
 /**

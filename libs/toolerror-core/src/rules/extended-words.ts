@@ -33,7 +33,7 @@ export const EXTENDED_WIDE_WORD_GROUPS: readonly SourcedWords[] = [
   { kind: 'commandTimeout', words: ['Error 400: Bad Request', '<HTTPError 400: ', '<HTTPError 422: ', '400 Client Error: Bad Request for url', 'Error code: 400', 'Error code: 422', 'Error 422: Unprocessable Entity', 'HTTP 422 Unprocessable Entity', '<title>400 Bad Request</title>', 'The browser (or proxy) sent a request that this server could not understand'], source: 'bare 400/422 texts that name no field: urllib HTTPError, requests raise_for_status, CPython http.server and werkzeug pages, Node fetch status lines', example: 'HTTP Error 400: Bad Request' },
   // ------------------------------------------------------------------ transient
   { kind: 'transient', words: ['database table is locked'], source: 'SQLite SQLITE_LOCKED (SQLITE_BUSY\'s "database is locked" is a common word)', example: 'OperationalError: database table is locked' },
-  { kind: 'transient', words: ['Remote end closed connection', 'RemoteDisconnected', 'other side closed', 'Headers Timeout', 'Body Timeout', 'UND_ERR_SOCKET', 'upstream connect error'], source: 'dropped connections and timeouts: CPython http.client, undici, Envoy', example: "('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))" },
+  { kind: 'transient', words: ['Remote end closed connection', 'RemoteDisconnected', 'other side closed', 'Headers Timeout', 'Body Timeout', 'upstream connect error'], source: 'dropped connections and timeouts: CPython http.client, undici, Envoy', example: "('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))" },
   { kind: 'transient', words: ['SlowDown', 'reduce your request rate', 'Throttl', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded', 'Could not connect to the endpoint URL', 'timeout on endpoint URL'], source: 'AWS throttling codes and botocore connection errors', example: 'An error occurred (SlowDown) when calling the GetObject operation (reached max retries: 0): Please reduce your request rate.' },
   { kind: 'transient', words: ['status 408', 'status 429', 'status 500', 'status 502', 'status 503', 'status 504', 'status code 408', 'status code 429', 'status code 500', 'status code 502', 'status code 503', 'status code 504'], source: 'retryable HTTP statuses as Node tools word them ("Request failed with status code 503")', example: 'Error: Request failed with status 503' },
   { kind: 'transient', words: ['Error code: 408', 'Error code: 429', 'Error code: 500', 'Error code: 502', 'Error code: 503', 'Error code: 504', '408 Client Error', '429 Client Error', '500 Server Error', '502 Server Error', '503 Server Error', '504 Server Error'], source: 'retryable HTTP statuses in CPython http.server pages and requests raise_for_status (whatever reason phrase the server sent)', example: '500 Server Error: INTERNAL SERVER ERROR for url: http://127.0.0.1:8005/crash' },
@@ -110,6 +110,7 @@ export const EXTENDED_COMMON_WORD_GROUPS: readonly SourcedWords[] = [
   { kind: 'fixable', words: [': invalid mode: ', ': invalid number of '], source: "GNU coreutils' value errors, which name the option's value: chmod's \"invalid mode: '0o755'\", head's and tail's \"invalid number of lines: 'ten'\"", example: "head: invalid number of lines: 'ten'\n" },
   { kind: 'fixable', words: ["is not 'Name <email>'"], source: "git's check of --author, which says the form the value must take", example: "fatal: --author 'Grace Hopper' is not 'Name <email>' and matches no existing author\n" },
   { kind: 'unrecoverable', words: ['Bad credentials'], source: 'GitHub\'s 401 body ("Bad credentials"), as a script the command ran prints it', example: 'Command: python3 call_api.py /user\nOutput: {"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}\nExit Code: 1' },
+  { kind: 'transient', words: ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_SOCKET', 'ConnectTimeoutError', 'HeadersTimeoutError', 'BodyTimeoutError'], source: "undici's documented error codes and classes for a connect, headers or body timeout and a failed socket (docs/api/Errors.md), the cause of Node's `fetch failed` as tools and uncaught errors print it", example: "TypeError: fetch failed (UND_ERR_HEADERS_TIMEOUT)" },
   { kind: 'transient', words: ['ConnectionRefusedError', 'ConnectionResetError'], source: 'CPython exception names a traceback ends with when a program met a refused or reset connection', example: 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nConnectionRefusedError: [Errno 111] Connection refused\n' },
 ];
 
@@ -121,8 +122,13 @@ function toWordLists(groups: readonly SourcedWords[]): WordLists {
 /**
  * Paper wide words that the extended set does not read: the texts that carry them name no cause or field by
  * themselves. `Bad Request` and `Unprocessable` are a status's reason phrase (a bare 400 or 422 names nothing to
- * change; a body that names a field has its own words); Node's `fetch failed` is said alike for a refused
- * connection, a host that does not resolve and a redirect loop (its cause, when given, has its own words).
+ * change; a body that names a field has its own words); Node's `fetch failed` is said alike for a refused or reset
+ * connection, a timeout, a host that does not resolve, a certificate and a redirect loop, so alone it is ambiguous
+ * (LABELLING.md). Its cause, when the text shows it, decides by its own words: `ECONNRESET`, `other side closed`,
+ * `UND_ERR_SOCKET` and the undici timeouts transient, `ECONNREFUSED` transient from a tool's backend and ambiguous in
+ * a command's output (extended-texts.ts, `commandRefusedKind`), `ENOTFOUND` ambiguous. Nothing in the cause-less text
+ * settles it: undici gives every one of these the same message, and none of the corpus's cause-less forms
+ * (node-fetch, the MCP SDK, the AI SDK) could be told apart by anything else in the text.
  */
 export const EXTENDED_DROPPED_WIDE_WORDS: readonly SourcedWords[] = [
   { kind: 'fixable', words: ['Bad Request', 'Unprocessable'], source: 'HTTP 400 and 422 reason phrases', example: '{"error": "Bad Request"}' },

@@ -1,7 +1,7 @@
 import type { ActionableKind, Kind, RuleSetName } from '../types.ts';
 import { quoteWithoutNoise } from './quote.ts';
 import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, messageEnvelopeRule } from './extended-rules.ts';
-import { extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
+import { commandRefusedKind, extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
 import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
@@ -20,6 +20,11 @@ export interface RuleSet {
   /** When no word decides, for the wide family: a kind from the text's structure (the status a body or a page states). */
   structureFallback?(text: string): Kind | undefined;
   words: Readonly<Record<Family, WordLists>>;
+  /**
+   * The last word on a detected failure's kind, once the rule that detected it is known (`is_error` for a flagged
+   * message); `undefined` keeps the kind.
+   */
+  detectedKind?(kind: Kind, text: string, rule: string): Kind | undefined;
   /**
    * The failure's text as a note quotes it (and as c1 keeps it before the guidance); default the text itself. The
    * paper's forms quote the result byte for byte.
@@ -52,6 +57,7 @@ const EXTENDED: RuleSet = {
   isError: 'wide',
   structureFirst: extendedFirstKind,
   structureFallback: extendedFallbackKind,
+  detectedKind: commandRefusedKind,
   words: EXTENDED_WORDS,
   quote: quoteWithoutNoise,
 };

@@ -38,10 +38,17 @@ export async function thrown(action) {
 export const named = (e) => `${e.name}: ${e.message}`;
 export const withCause = (e) => (e.cause instanceof Error ? `${e.message}: ${e.cause.message}` : e.message);
 
-/** The forms a Node tool returns an error in: `err.message`, `String(err)` and, where there is one, the cause. */
+/** Node's `fetch failed` alone says nothing of its cause, so its cause-less forms are ambiguous whatever the cause. */
+const CAUSELESS_FETCH = { truth: 'ambiguous', reason: 'fetch failed without its cause: a refused or reset connection, a timeout and a host that does not resolve read the same (LABELLING.md: ambiguous)' };
+
+/**
+ * The forms a Node tool returns an error in: `err.message`, `String(err)` and, where there is one, the cause; each form
+ * has the truth of its own text (a fetch's `message` and `String(err)` do not show the cause).
+ */
 export function addError(source, kase, e, truth, reason, how) {
-  add(source, kase, 'message', e.message, truth, reason, how);
-  add(source, kase, 'string', String(e), truth, reason, how);
+  const bare = e.message === 'fetch failed' ? CAUSELESS_FETCH : { truth, reason };
+  add(source, kase, 'message', e.message, bare.truth, bare.reason, how);
+  add(source, kase, 'string', String(e), bare.truth, bare.reason, how);
   if (e.cause instanceof Error) add(source, kase, 'with-cause', withCause(e), truth, reason, how);
 }
 

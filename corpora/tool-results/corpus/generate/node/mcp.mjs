@@ -80,7 +80,7 @@ export async function mcp(env) {
   const how = MCP_HOW;
   const cases = [
     ['enoent', call('read_config', { path: `${SCRATCH}/missing.json` }), 'ambiguous', 'missing file'],
-    ['fetch-refused', call('fetch_page', { url: `http://127.0.0.1:${env.refusedPort}/` }), 'transient', 'connection refused'],
+    ['fetch-refused', call('fetch_page', { url: `http://127.0.0.1:${env.refusedPort}/` }), 'ambiguous', 'fetch failed without its cause: a refused or reset connection, a timeout and a host that does not resolve read the same (LABELLING.md: ambiguous)'],
     ['http-429', call('fetch_page', { url: `http://127.0.0.1:${env.statusPort}/status/429` }), 'transient', 'rate limited'],
     ['http-503', call('fetch_page', { url: `http://127.0.0.1:${env.statusPort}/status/503` }), 'transient', 'service unavailable'],
     ['http-401', call('fetch_page', { url: `http://127.0.0.1:${env.statusPort}/status/401` }), 'unrecoverable', 'credentials refused'],
@@ -98,7 +98,7 @@ export async function mcp(env) {
   ];
   await addToolResults(source, cases);
   const methodNotFound = await thrown(() => client.listPrompts());
-  add(source, 'method-not-found', 'string', String(methodNotFound), 'fixable', 'the method name is the value to change', `${how}: listPrompts on a server without prompts`);
+  add(source, 'method-not-found', 'string', String(methodNotFound), 'unrecoverable', 'JSON-RPC -32601: the server does not offer the method (a capability it lacks); no retry and no other arguments of the tool call change that', `${how}: listPrompts on a server without prompts`);
   const timeout = await thrown(() => client.callTool({ name: 'slow', arguments: {} }, undefined, { timeout: 50 }));
   add(source, 'request-timeout', 'string', String(timeout), 'transient', 'an RPC request timeout', `${how}: callTool with a 50 ms request timeout`);
   add(source, 'request-timeout', 'message', timeout.message, 'transient', 'an RPC request timeout', `${how}: callTool with a 50 ms request timeout`);

@@ -87,7 +87,7 @@ def gateway_and_saas_bodies_and_argument_types(c):
     write_file(f"{R8}/sync_orders.py", SYNC_SCRIPT)
     run = subprocess.run([sys.executable, "sync_orders.py", f"http://127.0.0.1:{c.closed}"], capture_output=True, text=True, cwd=R8, env=COMMAND_ENV, timeout=30)
     # transient by the shell rule: the script's request was refused (connection refused)
-    c.add("python-traceback", "requests-connection-refused", "traceback", run.stderr, "transient", "the script's request got connection refused", f"python3 sync_orders.py (requests {requests.__version__}) to a closed port, stderr, exit {run.returncode}")
+    c.add("python-traceback", "requests-connection-refused", "traceback", run.stderr, "ambiguous", "the script's request got connection refused; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"python3 sync_orders.py (requests {requests.__version__}) to a closed port, stderr, exit {run.returncode}")
 
     server.shutdown()
     server.server_close()
@@ -286,7 +286,7 @@ def everyday_github_stripe_openai_calls(c):
     run = subprocess.run(["curl", "-sS", "-X", "POST", "-H", "Content-Type: application/json", "-d", '{"query": "status:open"}', f"http://127.0.0.1:{c.closed}/api/search"], capture_output=True, text=True, env=COMMAND_ENV)
     text = re.sub(r"after \d+ ms", "after 0 ms", run.stderr.replace(f"port {c.closed}", "port 8001"))
     # transient by the shell rule: a refused connection
-    c.add("python-subprocess", "curl-post-refused", "stderr", text, "transient", "the command reports a refused connection", f"{curl} -sS -X POST to a local port where nothing listens, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
+    c.add("python-subprocess", "curl-post-refused", "stderr", text, "ambiguous", "the command reports a refused connection; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"{curl} -sS -X POST to a local port where nothing listens, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
     run = subprocess.run(["curl", "-fsS", "-H", "Accept: application/vnd.github+json", f"{base}/api10/github-404-repo"], capture_output=True, text=True, env=COMMAND_ENV)
     # ambiguous by rule 6: a 404 reported by the command
     c.add("python-subprocess", "curl-fail-404-github-repo", "stderr", run.stderr, "ambiguous", "404 reported by the command; which resource is meant is not said", f"{curl} -fsS of a GitHub-style 404 ({API10_WHERE}), stderr, exit {run.returncode}")
@@ -373,7 +373,7 @@ def everyday_s3_sheets_twilio_calls(c):
     run = subprocess.run(["curl", "-sS", f"http://127.0.0.1:{c.closed}/healthz"], capture_output=True, text=True, env=COMMAND_ENV)
     text = re.sub(r"after \d+ ms", "after 0 ms", run.stderr.replace(f"port {c.closed}", "port 8001"))
     # transient by the shell rule: a refused connection
-    c.add("python-subprocess", "r11-curl-healthz-refused", "stderr", text, "transient", "the command reports a refused connection", f"{curl} -sS of /healthz on a local port where nothing listens, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
+    c.add("python-subprocess", "r11-curl-healthz-refused", "stderr", text, "ambiguous", "the command reports a refused connection; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"{curl} -sS of /healthz on a local port where nothing listens, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
     run = subprocess.run(["curl", "-fsS", "-H", "Authorization: Bearer expired", f"{base}/api11/fastapi-401-credentials"], capture_output=True, text=True, env=COMMAND_ENV)
     # unrecoverable by rule 2: the command reports a 401
     c.add("python-subprocess", "r11-curl-fail-401", "stderr", run.stderr, "unrecoverable", "401 reported by the command: the credentials are refused", f"{curl} -fsS of a FastAPI-style 401 ({API11_WHERE}), stderr, exit {run.returncode}")

@@ -28,7 +28,7 @@ def timeouts_git_curl_and_passing_tests(c):
     c.add(source, "git-not-repo", "stderr", e.stderr, "ambiguous", "a command's own error: the directory is not a repository", f"stderr of git log -1 outside a repository ({git})")
     curl = subprocess.run(["curl", "--version"], capture_output=True, text=True).stdout.split("\n")[0].split(" (")[0]
     run = subprocess.run(["curl", "-sS", f"http://127.0.0.1:{c.closed}/v1/health"], capture_output=True, text=True)
-    c.add(source, "curl-refused", "stderr", re.sub(r"after \d+ ms", "after 0 ms", run.stderr).replace(f"port {c.closed} ", "port 8001 "), "transient", "a shell command reports a refused connection", f"{curl} -sS to a closed port, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
+    c.add(source, "curl-refused", "stderr", re.sub(r"after \d+ ms", "after 0 ms", run.stderr).replace(f"port {c.closed} ", "port 8001 "), "ambiguous", "a shell command reports a refused connection; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"{curl} -sS to a closed port, stderr, exit {run.returncode} (elapsed ms fixed to 0, port to 8001)")
     run = subprocess.run(["curl", "-sS", "--fail", f"{c.base}/bare/503"], capture_output=True, text=True)
     c.add(source, "curl-fail-503", "stderr", run.stderr, "transient", "a shell command reports an HTTP 503", f"{curl} -sS --fail of /bare/503, stderr, exit {run.returncode}")
     run = subprocess.run([*NOBODY, "cat", "/etc/shadow"], capture_output=True, text=True)
@@ -151,7 +151,7 @@ def compilers_archives_json_tools_and_clones(c):
     git = version_line(["git", "--version"])
     run = run_command(["git", "clone", f"http://127.0.0.1:{c.closed}/team/app.git"], R3)
     text = re.sub(r"after \d+ ms", "after 0 ms", run.stderr).replace(f"port {c.closed} ", "port 8001 ")
-    c.add(source, "git-clone-refused", "stderr", text, "transient", "the clone failed on a refused connection", f"git clone over http from a closed port, stderr, exit {run.returncode} ({git}; elapsed ms fixed to 0, port to 8001)")
+    c.add(source, "git-clone-refused", "stderr", text, "ambiguous", "the clone failed on a refused connection; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"git clone over http from a closed port, stderr, exit {run.returncode} ({git}; elapsed ms fixed to 0, port to 8001)")
 
 
 def file_commands_pip_argparse_and_pytest(c):
@@ -193,7 +193,7 @@ def file_commands_pip_argparse_and_pytest(c):
                           "--index-url", f"http://127.0.0.1:{c.closed}/simple", "reportlab-tools"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=R4, env=COMMAND_ENV)
     text = re.sub(r" at 0x[0-9a-f]+", " at 0x7f0000000000", run.stdout)
     # transient by the shell rule: the command printed a refused connection to the index
-    c.add(source, "pip-index-refused", "output", text, "transient", "the package index refused the connection; no versions could be fetched", f"python3 -m pip --isolated download from an index on a closed port, stdout and stderr merged, exit {run.returncode} ({pip}; object address fixed)")
+    c.add(source, "pip-index-refused", "output", text, "ambiguous", "the package index refused the connection; no versions could be fetched; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"python3 -m pip --isolated download from an index on a closed port, stdout and stderr merged, exit {run.returncode} ({pip}; object address fixed)")
 
     # python scripts that fail in different ways
     write_file(f"{R4}/load_config.py", "import json\n\n\ndef load(path):\n    with open(path) as f:\n        return json.load(f)\n\n\nsettings = load('config/settings.json')\nprint(settings['database'])\n")
@@ -320,7 +320,7 @@ def head_grep_diff_wget_and_rejected_pushes(c):
     run = run_command(["wget", "-O", "-", "--tries=1", f"http://127.0.0.1:{c.closed}/v1/health"], cwd=R6)
     text = re.sub(r"^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--", "--2026-01-02 10:00:00--", run.stderr.replace(f"127.0.0.1:{c.closed}", "127.0.0.1:8001"), flags=re.M)
     # transient by the shell rule: a refused connection
-    c.add(source, "wget-refused", "stderr", text, "transient", "connection refused", f"{wget} -O - --tries=1 to a closed port, stderr, exit {run.returncode} (port fixed to 8001, timestamp fixed)")
+    c.add(source, "wget-refused", "stderr", text, "ambiguous", "connection refused; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"{wget} -O - --tries=1 to a closed port, stderr, exit {run.returncode} (port fixed to 8001, timestamp fixed)")
 
     repo = f"{R6}/repo"
     os.makedirs(repo, exist_ok=True)
@@ -332,7 +332,7 @@ def head_grep_diff_wget_and_rejected_pushes(c):
     run = run_command(["git", "push", f"http://127.0.0.1:{c.closed}/team/billing.git", "main"], cwd=repo, env=GIT_ENV)
     text = re.sub(r"after \d+ ms", "after 0 ms", run.stderr.replace(f"127.0.0.1:{c.closed}", "127.0.0.1:8001").replace(f"port {c.closed}", "port 8001"))
     # transient by the shell rule: the server refused the connection
-    c.add(source, "git-push-refused", "stderr", text, "transient", "the connection to the remote was refused", f"git push over http to a closed port, stderr, exit {run.returncode} ({git}; port fixed to 8001, time fixed to 0 ms)")
+    c.add(source, "git-push-refused", "stderr", text, "ambiguous", "the connection to the remote was refused; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"git push over http to a closed port, stderr, exit {run.returncode} ({git}; port fixed to 8001, time fixed to 0 ms)")
 
     write_file(f"{R6}/export_orders.py", "import argparse\n\nparser = argparse.ArgumentParser(prog='export_orders.py', description='Export orders as CSV.')\n"
            "parser.add_argument('--since', required=True, help='first day, YYYY-MM-DD')\nparser.add_argument('--output', default='orders.csv')\n"

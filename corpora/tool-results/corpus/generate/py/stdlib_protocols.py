@@ -45,7 +45,7 @@ def network_stdlib(c, base):
     c.add_forms(source, "read-timeout", caught(lambda: urllib.request.urlopen(f"http://127.0.0.1:{c.silent}/", timeout=0.3)), "transient", "network read timeout", "urllib.request.urlopen(timeout=0.3) to a silent listener")
     c.add_forms(source, "unknown-url-type", caught(lambda: urllib.request.urlopen("api.example.com/items", timeout=5)), "fixable", "the URL argument is not a full URL; the text quotes it", "urllib.request.urlopen of a URL without scheme")
     run = run_python("import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)", f"http://127.0.0.1:{c.closed}/")
-    c.add(source, "connection-refused", "traceback", run.stderr, "transient", "connection refused", f"python3 -c urlopen to a closed port, uncaught, stderr, exit {run.returncode}")
+    c.add(source, "connection-refused", "traceback", run.stderr, "ambiguous", "connection refused; the command's own target refused it, so nothing listens there (LABELLING.md: ambiguous)", f"python3 -c urlopen to a closed port, uncaught, stderr, exit {run.returncode}")
 
 
 def http_client_tls_smtp_and_sockets(c):
