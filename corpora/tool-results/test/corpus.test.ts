@@ -70,8 +70,8 @@ describe('the labelled corpus', () => {
 
   // The README's table on the test part; a change to the rules or the corpus must update both.
   it.each([
-    ['paper', { actionable: 21, right: 10, failures: 41, wrong: 0, ambiguous: 20, silentOnAmbiguous: 20, successes: 11, falsePositive: 0 }],
-    ['extended', { actionable: 21, right: 21, failures: 41, wrong: 0, ambiguous: 20, silentOnAmbiguous: 20, successes: 11, falsePositive: 0 }],
+    ['paper', { actionable: 86, right: 39, failures: 118, wrong: 14, ambiguous: 32, silentOnAmbiguous: 18, successes: 5, falsePositive: 0 }],
+    ['extended', { actionable: 86, right: 86, failures: 118, wrong: 0, ambiguous: 32, silentOnAmbiguous: 32, successes: 5, falsePositive: 0 }],
   ] as const)('gives the README’s figures for %s on the test part', (rules, figures) => {
     const test = LINES.filter((l) => l.raw.split === 'test').map((l) => l.record);
     expect(auditReport(test, [rules]).rows.find((r) => r.source === 'all')).toMatchObject(figures);

@@ -14,6 +14,7 @@ import { createServer as createNetServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { anthropicGoogleGitlabServer, apiServer, azureSlackAwsServer, discordNotionSentryServer, everydayGithubOpenaiServer, everydayStripeDjangoServer, githubStripeFastapiServer, openaiSendgridShopifyServer, twilioGcsJiraServer, xMailgunCloudfrontServer } from './node/api-servers.mjs';
 import { closedPort, listen, ports, records, SCRATCH } from './node/common.mjs';
+import { fetchCausesAndAgentFrameworks } from './node/fetch-causes.mjs';
 import { copiesRenamesAndYamlConfigs, copyfilesRenamesAndEncodings, files, logsReadOnlyFilesAndEmptyJson, npmrcHostsAndComponents, permissionsLoopsAndLongNames, recursiveMkdirsAndModes, sshKeysEnvFilesAndConfigs, statsExclusiveCopiesAndRanges, streams, systemDirsConfigsAndCopies, systemLogsTimesAndOpenFlags } from './node/files.mjs';
 import { aborts, anthropicGoogleGitlabBodies, apis, azureSlackAwsBodies, discordNotionSentryBodies, dnsNet, everydayGithubOpenaiBodies, everydayStripeDjangoBodies, githubStripeFastapiBodies, httpClient, networking, openaiSendgridShopifyBodies, tls, twilioGcsJiraBodies, undiciTimeoutsAndRetries, xMailgunCloudfrontBodies } from './node/http-clients.mjs';
 import { everydayMcpIssuesAndDatabases, everydayMcpPullRequests, mcpDatabasesBranchesAndMissingArguments, mcpFileWritesChecksAndResponseValidation, mcpImagesMergesAndDisabledTools } from './node/mcp-developer-tools.mjs';
@@ -39,6 +40,7 @@ const GROUPS = {
   mcpInvoicesCustomersAndDeployments, everydayGithubOpenaiBodies, npmrcHostsAndComponents,
   everydayNpmTestsInstallsAndScripts, zodPullRequestArgs, everydayMcpPullRequests, everydayStripeDjangoBodies,
   sshKeysEnvFilesAndConfigs, everydayPushesModulesAndDevServers, zodSlackMessageArgs, everydayMcpIssuesAndDatabases,
+  fetchCausesAndAgentFrameworks,
 };
 async function main() {
   const { values } = parseArgs({ options: { only: { type: 'string', default: Object.keys(GROUPS).join(',') } } });

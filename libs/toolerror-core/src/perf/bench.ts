@@ -1,9 +1,11 @@
 /**
  * `npm run bench:perf -w @recovery-bench/toolerror-core`: the cost of processRequest with form c3.
  * Each row is a Chat Completions request whose last tool result failed. The baseline, measured in the same
- * run, is one JSON.parse + JSON.stringify of the same body: the least any proxy pays per request.
+ * run, is one JSON.parse + JSON.stringify of the same body: the least any proxy pays per request. A second table
+ * compares the rule sets (`paper`, `extended`) on 20-message agent histories.
  */
 import { processRequest } from '../process.ts';
+import type { RuleSetName } from '../types.ts';
 
 interface Row {
   label: string;
@@ -64,6 +66,38 @@ function measure(label: string, body: Record<string, unknown>): Row {
   };
 }
 
+/** A 20-message history of an agent whose tool results are shell outputs; the last one is `last`. */
+function agentHistory(last: string): Record<string, unknown> {
+  const body = conversation(20);
+  const messages = body.messages as Record<string, unknown>[];
+  const shell = (output: string) => `Command: python3 scripts/check.py\nDirectory: (root)\nOutput: ${output}\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)`;
+  for (const m of messages) if (m.role === 'tool') m.content = shell('ok: 3 items, 0 errors');
+  messages[messages.length - 1]!.content = last;
+  return body;
+}
+
+const TRACEBACK_503 = 'Command: python3 scripts/sync.py\nDirectory: (root)\nOutput: Traceback (most recent call last):\n  File "/srv/app/scripts/sync.py", line 9, in <module>\n    urllib.request.urlopen(url, timeout=5)\n  File "/usr/lib/python3.11/urllib/request.py", line 643, in http_error_default\n    raise HTTPError(req.full_url, code, msg, hdrs, fp)\nurllib.error.HTTPError: HTTP Error 503: Service Unavailable\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)';
+const REFUSED = 'Command: curl -sS http://127.0.0.1:8201/health\nDirectory: (root)\nOutput: curl: (7) Failed to connect to 127.0.0.1 port 8201 after 0 ms: Couldn\'t connect to server\nError: (none)\nExit Code: 7\nSignal: (none)\nProcess Group PGID: (none)';
+const QWEN = 'QwenCode/0.24.4 (linux; x64)';
+
+/** Median cost per request of each rule set on the same body, against its JSON round trip. */
+function ruleSetRows(): string[] {
+  const cases: [string, Record<string, unknown>, string | undefined][] = [
+    ['generic: HTTP 503 text', conversation(20), undefined],
+    ['Qwen Code: traceback ending in a 503', agentHistory(TRACEBACK_503), QWEN],
+    ['Qwen Code: curl refused on a local port', agentHistory(REFUSED), QWEN],
+    ['Qwen Code: no failure', agentHistory('Command: ls\nDirectory: (root)\nOutput: a.txt\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)'), QWEN],
+  ];
+  return cases.map(([label, body, userAgent]) => {
+    const text = JSON.stringify(body);
+    const baseline = timeIt(() => JSON.stringify(JSON.parse(text)));
+    const run = (rules: RuleSetName) => timeIt(() => processRequest(body, { form: 'c3', rules, userAgent }));
+    const paper = run('paper');
+    const extended = run('extended');
+    return `| ${label} | ${fmt(paper)} | ${fmt(extended)} | ${fmt(Math.max(0, extended - paper))} | ${fmt(baseline)} | ${(extended / baseline).toFixed(2)} |`;
+  });
+}
+
 const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`);
 
 function main(): void {
@@ -82,6 +116,13 @@ function main(): void {
   const at1000 = rows.find((r) => r.messages === 1000)!;
   console.log(`\ntargets: 20 messages ≤ 50 µs: ${fmt(at20.layerUs)} ${at20.layerUs <= 50 ? 'met' : 'MISSED'}; 1,000 messages ≤ 5 ms: ${fmt(at1000.layerUs)} ${at1000.layerUs <= 5000 ? 'met' : 'MISSED'}`);
   console.log('linear cost shows as a per-doubling ratio near ×2.00');
+  console.log('\nRule sets on 20-message requests, form c3 (median per call, object in)\n');
+  console.log('| last tool result | paper | extended | added by extended | JSON round trip | extended / round trip |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const ruleRows = ruleSetRows();
+  ruleRows.forEach((row) => console.log(row));
+  const worst = Math.max(...ruleRows.map((row) => Number(row.split('|').at(-2))));
+  console.log(`\ntarget: extended within 2× the JSON round trip: worst ${worst.toFixed(2)}× ${worst <= 2 ? 'met' : 'MISSED'}`);
 }
 
 main();

@@ -511,3 +511,32 @@ describe('refused connections in a command output under extended', () => {
     expect(detectToolResult({ role: 'tool', content: 'connect ECONNREFUSED 127.0.0.1:5432', is_error: true }, undefined, 'extended')).toEqual({ rule: 'is_error', kind: 'transient' });
   });
 });
+
+// A Python TypeError about a call's arguments is fixable when the failing call is the one made with the model's
+// arguments (LABELLING.md), ambiguous when the last frame is a line of a program's file. Texts as CPython 3.11 prints
+// them (the corpus's round 13), LangGraph's documented ToolNode error ("Error: {repr(e)}\n Please fix your
+// mistakes.") and the MCP Python SDK's FastMCP ("Error executing tool {name}: {e}").
+describe('argument TypeErrors under extended', () => {
+  const HOST = (call: string, error: string) =>
+    `Traceback (most recent call last):\n  File "/srv/agent/tool_host.py", line 91, in run_tool\n    ${call}\n             ^^^^^^^^^^^^^^^^^^^^^^^^\nTypeError: ${error}\n`;
+  const SCRIPT = (error: string) =>
+    `Traceback (most recent call last):\n  File "/srv/app/export_orders.py", line 16, in <module>\n    write_csv(ORDERS, path="orders.csv", delimeter=";")\nTypeError: ${error}\n`;
+  it.each([
+    [HOST('result = TOOLS[name](**arguments)', "create_invoice() got an unexpected keyword argument 'amount'"), OTHER, 'generic:fixable'],
+    [HOST('return self.func(*args, **kwargs)', "schedule_meeting() missing 1 required keyword-only argument: 'duration_minutes'"), OTHER, 'generic:fixable'],
+    [HOST('return format_money(amount_cents, currency_code="eur")', "format_money() got an unexpected keyword argument 'currency_code'"), OTHER, 'generic:ambiguous'],
+    [SCRIPT("write_csv() got an unexpected keyword argument 'delimeter'"), OTHER, 'generic:ambiguous'],
+    [SCRIPT("write_csv() got an unexpected keyword argument 'delimeter'"), OPENCODE, 'opencode-shell-output:ambiguous'],
+    [`Command: python3 -c "import textwrap; print(textwrap.shorten('hello world', widht=5))"\nDirectory: (root)\nOutput: Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nTypeError: shorten() missing 1 required positional argument: 'width'\nError: (none)\nExit Code: 1\nSignal: (none)\nProcess Group PGID: (none)`, QWEN, 'qwen-exit:fixable'],
+    ["list_invoices() got multiple values for argument 'user_id'", OTHER, 'py-call-signature:fixable'],
+    ["'digits' is an invalid keyword argument for round()", OTHER, 'py-call-signature:fixable'],
+    ["missing a required argument: 'subject'", OTHER, 'py-call-signature:fixable'],
+    ["<class 'TypeError'>:convert_currency() missing 1 required positional argument: 'to_currency'", OTHER, 'py-call-signature:fixable'],
+    ["Invalid arguments for tool send_email: got an unexpected keyword argument 'reply_to'", OTHER, 'invalid-arguments:fixable'],
+    ["Invalid params: create_ticket() missing 1 required positional argument: 'description'", OTHER, 'invalid-arguments:fixable'],
+    ['Error: TypeError("create_invoice() got an unexpected keyword argument \'amount\'")\n Please fix your mistakes.', OTHER, 'generic:fixable'],
+    ["Error executing tool create_invoice: create_invoice() got an unexpected keyword argument 'amount'", OTHER, 'generic:fixable'],
+  ])('%s (%s) → %s', (text, ua, expected) => {
+    expect(answer(text, ua, 'extended')).toBe(expected);
+  });
+});

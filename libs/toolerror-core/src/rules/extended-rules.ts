@@ -89,9 +89,9 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'py-call-signature',
-    source: 'CPython TypeError for a call with wrong arguments, str() without the class name: "f() missing 1 required positional argument: …"',
+    source: 'CPython TypeError for a call with wrong arguments, str() without the class name: "f() missing 1 required positional argument: …", "\'digits\' is an invalid keyword argument for round()"; inspect.Signature.bind\'s "missing a required argument: \'subject\'", "got an unexpected keyword argument \'reply_to\'"; SimpleXMLRPCServer\'s faultString "<class \'TypeError\'>:f() …"',
     family: 'wide',
-    matches: startsWith(/^[A-Za-z_][\w.<>]*\(\) (?:missing \d+ required|got an unexpected keyword argument|got multiple values for argument|takes (?:from )?\d+)/),
+    matches: startsWith(/^(?:<class '[\w.]+'>:)?(?:[A-Za-z_][\w.<>]*\(\) (?:missing \d+ required|got an unexpected keyword argument|got multiple values for argument|takes (?:from )?\d+)|'\w+' is an invalid keyword argument for |missing a required argument: '|got an unexpected keyword argument '|too many positional arguments$)/),
   },
   {
     name: 'py-value-error',
@@ -159,10 +159,10 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
   },
   {
     name: 'node-fetch-terminated',
-    source: 'Node fetch (undici): a body cut off when the server closed the connection, err.message "terminated" (cause "other side closed")',
+    source: 'Node fetch (undici): a body cut off when the server closed the connection or the body timed out, err.message "terminated" (cause "other side closed" or "Body Timeout Error"), also as LangChain.js\'s ToolNode returns it ("Error: terminated\\n Please fix your mistakes.")',
     family: 'wide',
     kind: 'transient',
-    matches: whole(/^(?:TypeError: )?terminated(?:: .*)?$/),
+    matches: whole(/^(?:(?:Type)?Error: )?terminated(?:: [^\n]*)?(?:\n Please fix your mistakes\.)?$/),
   },
   {
     name: 'node-exec',
@@ -273,13 +273,13 @@ export const EXTENDED_GENERIC_RULES: readonly TextRule[] = [
     name: 'request-failed-sentence',
     source: 'tool wrappers that put the request before the failure: "GET http://…/v2/invoices failed: TimeoutError: …", "Update of Tasks/rec8XkQ2 failed (422): {…}"',
     family: 'wide',
-    matches: (text) => /^(?:GET|POST|PUT|PATCH|DELETE|HEAD) https?:\/\/\S+ failed: /.test(text) || /^[^\n]{0,200}\bfailed \([45]\d\d\): /.test(text),
+    matches: (text) => text.includes('failed') && (/^(?:GET|POST|PUT|PATCH|DELETE|HEAD) https?:\/\/\S+ failed: /.test(text) || /^[^\n]{0,200}\bfailed \([45]\d\d\): /.test(text)),
   },
   {
     name: 'invalid-arguments',
-    source: 'tools that reject their arguments in their own words and list what is wrong: "Invalid arguments: from: must be a 3-letter IATA airport code; depart: Invalid ISO date"',
+    source: 'tools that reject their arguments in their own words and list what is wrong: "Invalid arguments: from: must be a 3-letter IATA airport code; depart: Invalid ISO date", "Invalid arguments for tool send_email: …"; JSON-RPC 2.0\'s -32602 message "Invalid params" with its detail',
     family: 'wide',
-    matches: startsWith(/^Invalid (?:arguments|parameters)(?: for [\w.-]+)?: \S/),
+    matches: startsWith(/^Invalid (?:arguments|parameters|params)(?: for (?:tool )?[\w.-]+)?: \S/),
   },
   {
     name: 'proxy-plain-body',

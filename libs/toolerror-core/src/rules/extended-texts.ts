@@ -197,7 +197,7 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warnin
  * when the agent cut the output at its head and its end is a Python traceback; else undefined.
  */
 export function truncatedTraceback(text: string): string | undefined {
-  if (!TRUNCATED_HEAD.test(text)) return undefined;
+  if (!text.includes('truncated') || !TRUNCATED_HEAD.test(text)) return undefined;
   const body = text.replace(QWEN_TRAILER, '').trimEnd();
   const start = body.lastIndexOf(TRACEBACK_START);
   if (start < 0 || body.length - start > 16_384) return undefined;
@@ -266,6 +266,39 @@ export function commandRefusedKind(kind: Kind, text: string, rule: string): Kind
   if (!REFUSED.test(head) || (!COMMAND_OUTPUT_RULES.has(rule) && !COMMAND_OUTPUT.test(head))) return undefined;
   const hosts = [...head.matchAll(NAMED_HOST)].map((m) => m.slice(1).find((group) => group !== undefined)!);
   return hosts.length > 0 && hosts.every((host) => !LOCAL_HOST.test(host)) ? undefined : 'ambiguous';
+}
+
+/** The exception line of a `TypeError` about a call's arguments: CPython's call checks and inspect.Signature.bind's. */
+const ARGUMENT_TYPE_ERROR = /^TypeError: (?:[\w.<>]+\(\) (?:got an unexpected keyword argument|missing \d+ required (?:positional|keyword-only) arguments?|takes (?:from \d+ to )?\d+ positional arguments? but|got multiple values for argument|got some positional-only arguments passed as keyword)|'\w+' is an invalid keyword argument for |missing a required argument: |got an unexpected keyword argument |too many positional arguments)/;
+/** A call that passes on arguments it was given: `TOOLS[name](**arguments)`, `self.func(*args, **kwargs)`. */
+const CALL_UNPACKS = /[(,]\s*\*{1,2}[A-Za-z_]/;
+const FRAME = /^ {2}File "([^"\n]+)", line \d+, in /;
+
+/**
+ * A Python traceback that ends in a `TypeError` about a call's arguments is fixable when the failing call is the one
+ * made with the model's arguments (LABELLING.md): its last frame is a tool host or framework passing on the arguments
+ * it was given (`return TOOLS[name](**arguments)`, LangChain's and FastMCP's `func(*args, **kwargs)`), or the command
+ * line's own code (`File "<string>"` of `python3 -c`, `<stdin>`). When the last frame is a line of a program's file,
+ * the program is wrong, not the call, and the kind the words gave (ambiguous) stands.
+ */
+export function argumentTypeErrorKind(kind: Kind, text: string): Kind | undefined {
+  if (kind !== 'ambiguous') return undefined;
+  const start = text.lastIndexOf(TRACEBACK_START);
+  if (start < 0) return undefined;
+  const lines = text.slice(start, start + 16_384).split('\n');
+  const exception = lines.findIndex((line, i) => i > 0 && /^\S/.test(line));
+  if (exception < 0 || !ARGUMENT_TYPE_ERROR.test(lines[exception]!)) return undefined;
+  let frame = exception - 1;
+  while (frame > 0 && !FRAME.test(lines[frame]!)) frame--;
+  const file = FRAME.exec(lines[frame] ?? '')?.[1];
+  if (file === undefined) return undefined;
+  const source = lines[frame + 1]?.startsWith('    ') ? lines[frame + 1]! : '';
+  return file === '<string>' || file === '<stdin>' || CALL_UNPACKS.test(source) ? 'fixable' : undefined;
+}
+
+/** The extended set's last word on a detected failure: a command's refused connection, a traceback's argument error. */
+export function extendedDetectedKind(kind: Kind, text: string, rule: string): Kind | undefined {
+  return commandRefusedKind(kind, text, rule) ?? argumentTypeErrorKind(kind, text);
 }
 
 /**
@@ -392,7 +425,7 @@ const WGET_FAILED = new RegExp(`^failed: (?:${STRERROR.join('|')})\\.\\n?$`);
 const WGET_NV_ERROR = /^\S+:\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR \d{3}: [^\n]*\n?$/;
 
 function wgetFailure(text: string): boolean {
-  if (WGET_FAILED.test(text) || WGET_NV_ERROR.test(text)) return true;
+  if (WGET_FAILED.test(text) || (text.includes(' ERROR ') && WGET_NV_ERROR.test(text))) return true;
   return /^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  \S+\n/.test(text) && /(?:awaiting response\.\.\. [45]\d\d |failed: |\nERROR \d{3}: )/.test(text.slice(0, 2048));
 }
 

@@ -34,13 +34,21 @@ export function agentOf(userAgent: string | undefined): AgentId | undefined {
   return AGENT_MARKERS.find((m) => userAgent.includes(m.marker))?.agent;
 }
 
+/** The last text parsed and its object: the rules read one tool result after another, several of them as JSON. */
+let lastParsed: { text: string; value: Record<string, unknown> | undefined } | undefined;
+
+/** The JSON object a text holds, or undefined; the value is shared between callers, who must not change it. */
 export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  if (lastParsed?.text === text) return lastParsed.value;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    value = JSON.parse(text);
   } catch {
-    return undefined;
+    value = undefined;
   }
+  const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  lastParsed = { text, value: object };
+  return object;
 }
 
 /** Explicit flags in the text, read for every client (rules 2, 3 and 14). */
@@ -128,6 +136,9 @@ export const PAPER_AGENT_RULES: Readonly<Record<AgentId, readonly TextRule[]>> =
 const LEADING_WS = /^[ \t\n\r\v\f]*/;
 
 export function skipLeadingWhiteSpace(text: string): string {
+  const first = text.charCodeAt(0);
+  // Most texts start with a visible character: no regex, no new string.
+  if (first !== 32 && (first < 9 || first > 13)) return text;
   return text.replace(LEADING_WS, '');
 }
 

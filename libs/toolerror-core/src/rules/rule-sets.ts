@@ -1,7 +1,7 @@
 import type { ActionableKind, Kind, RuleSetName } from '../types.ts';
 import { quoteWithoutNoise } from './quote.ts';
 import { EXTENDED_AGENT_RULES, EXTENDED_EXPLICIT_RULES, EXTENDED_GENERIC_RULES, messageEnvelopeRule } from './extended-rules.ts';
-import { commandRefusedKind, extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
+import { extendedDetectedKind, extendedFallbackKind, extendedFirstKind } from './extended-texts.ts';
 import { EXTENDED_COMMON_WORDS, EXTENDED_DROPPED_WORDS, EXTENDED_WIDE_WORDS } from './extended-words.ts';
 import { AGENT_IDS, PAPER_AGENT_RULES, PAPER_EXPLICIT_RULES, PAPER_GENERIC_RULES, type AgentId, type Family, type TextRule } from './paper-rules.ts';
 import { COMMON_WORDS, mergeWordLists, WIDE_WORDS, withoutWords, type WordLists } from './words.ts';
@@ -57,7 +57,7 @@ const EXTENDED: RuleSet = {
   isError: 'wide',
   structureFirst: extendedFirstKind,
   structureFallback: extendedFallbackKind,
-  detectedKind: commandRefusedKind,
+  detectedKind: extendedDetectedKind,
   words: EXTENDED_WORDS,
   quote: quoteWithoutNoise,
 };

@@ -24,6 +24,7 @@ import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import api_calls  # noqa: E402
+import argument_errors  # noqa: E402
 import cli_tools  # noqa: E402
 import filesystem  # noqa: E402
 import http_clients  # noqa: E402
@@ -113,6 +114,7 @@ GROUPS = {
     "order-queries-locks-and-job-rows": lambda c, base: sqlite_queries.order_queries_locks_and_job_rows(c),
     "empty-bodies-dates-page-sizes-and-buckets": lambda c, base: values.empty_bodies_dates_page_sizes_and_buckets(c),
     "everyday-s3-sheets-twilio-calls": lambda c, base: api_calls.everyday_s3_sheets_twilio_calls(c),
+    "argument-type-errors-and-tool-hosts": lambda c, base: argument_errors.argument_type_errors_and_tool_hosts(c),
 }
 
 
