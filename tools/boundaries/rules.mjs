@@ -3,6 +3,7 @@
 // project.json and its declared packages from its package.json. Nothing here lists projects by hand.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { workspaceDirs } from '../workspace/packages.mjs';
 
 /** Which tags a project of each tag may import (besides itself). `type:base` is beneath every other tag. */
 export const MAY_IMPORT = {
@@ -46,28 +47,9 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** The folders one `workspaces` entry names: literal segments and `*` within a segment (npm's common forms). */
-function expandWorkspaceGlob(root, pattern) {
-  let dirs = [''];
-  for (const segment of pattern.replace(/\/+$/, '').split('/')) {
-    if (!segment.includes('*')) {
-      dirs = dirs.map((dir) => join(dir, segment)).filter((dir) => existsSync(join(root, dir)));
-      continue;
-    }
-    const matcher = new RegExp(`^${segment.split('*').map(escape).join('[^/]*')}$`);
-    dirs = dirs.flatMap((dir) => readdirSync(join(root, dir), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && matcher.test(entry.name))
-      .map((entry) => join(dir, entry.name)));
-  }
-  return dirs.filter((dir) => existsSync(join(root, dir, 'package.json')));
-}
-
 /** Every workspace project: its folder, Nx name, one `type:` tag, package name, declared packages and peer dependencies. */
 export function discoverProjects(root) {
-  const manifest = readJson(join(root, 'package.json'));
-  const globs = Array.isArray(manifest.workspaces) ? manifest.workspaces : manifest.workspaces?.packages ?? [];
-  const dirs = [...new Set(globs.flatMap((glob) => expandWorkspaceGlob(root, glob)))].sort();
-  return dirs.map((dir) => {
+  return workspaceDirs(root).map((dir) => {
     const projectFile = join(root, dir, 'project.json');
     const project = existsSync(projectFile) ? readJson(projectFile) : {};
     const tags = (project.tags ?? []).filter((tag) => tag.startsWith('type:'));

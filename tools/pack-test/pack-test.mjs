@@ -16,11 +16,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspaceClosure } from '../workspace/packages.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-/** The CLI and every workspace package it needs. */
-const CLI_PACKAGES = ['toolerror-frameworks', 'errors', 'analysis', 'toolerror-core', 'harness', 'proxy', 'sim-engine', 'engines', 'toolmaze-adapter', 'agents', 'loudquiet-adapter', 'delivery-study'].map((l) => `libs/${l}`).concat('testbeds/coding-repos', 'apps/bench-runner');
+/** The CLI and every workspace package it needs (by their package.json dependencies), and the framework adapters. */
+const CLI_PACKAGES = ['libs/toolerror-frameworks', ...workspaceClosure('apps/bench-runner').map((p) => p.dir)];
 const keep = process.argv.includes('--keep');
 
 // The packages' own processes: no source condition or TypeScript loader from a caller (e.g. a test runner).

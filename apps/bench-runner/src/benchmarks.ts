@@ -1,18 +1,14 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
 import { BenchError } from '@recovery-bench/harness/errors';
-import { BUILT_IN_BENCHMARKS } from './benchmark-list.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { benchmarkLoaders, loadEntry } from './benchmark-list.ts';
 
-/** Every built-in entry, loaded: what run, score, report, merge and freeze work with. */
-const BUILT_IN: readonly BenchmarkEntry[] = await Promise.all(
-  Object.entries(BUILT_IN_BENCHMARKS).map(async ([id, load]) => {
-    const entry = await load();
-    if (entry.id !== id) throw new Error(`benchmark-list.ts: the entry listed as "${id}" has the id "${entry.id}"`);
-    return entry;
-  }),
-);
+/** Every benchmark found (benchmark-list.ts), loaded: what run, score, report, merge and freeze work with. */
+const FOUND: readonly BenchmarkEntry[] = await Promise.all(Object.values(benchmarkLoaders()).map((load) => load()));
 
-const registry = new Map<string, BenchmarkEntry>(BUILT_IN.map((entry) => [entry.id, entry]));
+const registry = new Map<string, BenchmarkEntry>(FOUND.map((entry) => [entry.id, entry]));
 
 /** Adds a benchmark at run time (tests, or a program embedding the suite); ids must be new. */
 export function registerBenchmark(entry: BenchmarkEntry): void {
@@ -34,4 +30,45 @@ export function getBenchmark(id: string): BenchmarkEntry {
   if (entry) return entry;
   const hint = suggestName(id, benchmarkIds());
   throw new BenchError('config:invalid', `unknown benchmark "${id}"${hint ? ` (did you mean "${hint}"?)` : ''}; benchmarks: ${benchmarkIds().join(', ')}`);
+}
+
+/** The modules `--benchmark-module` loaded, by benchmark id: run.json records them, so a run's other commands find them. */
+const modules = new Map<string, string>();
+
+/**
+ * Loads a benchmark from a module outside the workspace (`run --benchmark-module ./my-bench/entry.js`): its export
+ * `exportName` (default: `benchmark`, else the module's only entry) is registered like a found one. The same file
+ * again is a no-op; an id taken by another benchmark is an error.
+ */
+export async function useBenchmarkModule(path: string, exportName?: string): Promise<BenchmarkEntry> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new BenchError('config:invalid', `--benchmark-module: ${path} does not exist`);
+  const known = [...modules].find(([, f]) => f === file);
+  if (known) return getBenchmark(known[0]);
+  const entry = await loadEntry(file, exportName);
+  registerBenchmark(entry);
+  modules.set(entry.id, file);
+  return entry;
+}
+
+/** The module a benchmark was loaded from with `useBenchmarkModule`, if it was. */
+export function benchmarkModuleOf(id: string): string | undefined {
+  return modules.get(id);
+}
+
+/** Loads the benchmark modules the given run directories were made with (their run.json `benchmarkModule`). */
+export async function useRunModules(dirs: readonly string[]): Promise<void> {
+  for (const dir of dirs) {
+    const file = join(dir, 'run.json');
+    if (!existsSync(file)) continue;
+    let manifest: { benchmark?: unknown; benchmarkModule?: unknown };
+    try {
+      manifest = JSON.parse(readFileSync(file, 'utf8')) as typeof manifest;
+    } catch {
+      continue; // the command's own reading says what is wrong with it
+    }
+    if (typeof manifest.benchmarkModule === 'string' && typeof manifest.benchmark === 'string' && !registry.has(manifest.benchmark)) {
+      await useBenchmarkModule(manifest.benchmarkModule);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
-import { BUILT_IN_BENCHMARKS } from '../benchmark-list.ts';
+import { benchmarkLoaders } from '../benchmark-list.ts';
 import { SERVICES } from '../services.ts';
 import { UsageError } from './args.ts';
 
@@ -69,7 +69,7 @@ function builtInCommand(id: string, load: () => Promise<BenchmarkEntry>): Comman
 /** `fetch`, and one command per built-in benchmark; no benchmark is loaded until one of them runs. */
 export function builtInBenchmarkCommands(): Record<string, Command> {
   const commands: Record<string, Command> = { fetch: fetchCommand };
-  for (const [id, load] of Object.entries(BUILT_IN_BENCHMARKS)) commands[id] = builtInCommand(id, load);
+  for (const [id, load] of Object.entries(benchmarkLoaders())) commands[id] = builtInCommand(id, load);
   return commands;
 }
 

@@ -21,6 +21,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   engines: { summary: 'start an engine (llama.cpp, vLLM, SGLang, GeulPU in Docker; sim) with its proxy; `engines prune` removes leftovers', run: async (args) => (await import('./engines.ts')).runEnginesCommand(args) },
   list: { summary: 'list a registry: `list engines`, `list presets`, `list benchmarks`', run: async (args) => (await import('./list.ts')).runListCommand(args) },
   agents: { summary: 'install pinned agents (Claude Code, Codex CLI, …) into a cache folder: `agents install [name…]`, `agents list`', run: async (args) => (await import('./agents.ts')).runAgentsCommand(args), namedSubcommands: ['install', 'list'] },
+  new: { summary: 'write a new benchmark from a skeleton into the workspace: `new benchmark NAME` (found by its package.json, runs on the sim at once)', run: async (args) => (await import('./new.ts')).runNewCommand(args) },
   'sim-engine': { summary: 'serve the sim engine, a deterministic simulator of a tool-calling model (not a model)', run: async (args) => (await import('./sim-engine.ts')).runSimEngineCommand(args) },
 };
 

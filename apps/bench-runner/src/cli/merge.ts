@@ -1,4 +1,5 @@
 import { mergeRuns } from '../run/merge.ts';
+import { useRunModules } from '../benchmarks.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
@@ -15,6 +16,7 @@ export async function runMergeCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length < 2) throw new UsageError('name at least two run directories to merge');
+  await useRunModules(positionals);
   const merged = mergeRuns(positionals, values.out);
   process.stdout.write(`merged ${positionals.length} runs: ${merged.samples} of ${merged.manifest.plan.samples} planned samples (${merged.manifest.status})\n`);
   if (!values['no-report']) process.stdout.write(`report: ${writeReport(merged.dir, summarize([loadRun(merged.dir)])).html}\n`);

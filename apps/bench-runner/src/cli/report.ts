@@ -1,4 +1,5 @@
 import { checkGates, loadGates } from '../report/gate.ts';
+import { useRunModules } from '../benchmarks.ts';
 import { loadRun, summarize } from '../report/summarize.ts';
 import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
@@ -23,6 +24,7 @@ export async function runReportCommand(args: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('name at least one run directory');
   const resamples = values.resamples === undefined ? undefined : positiveInt(values.resamples, '--resamples');
   const seed = values.seed === undefined ? undefined : positiveInt(values.seed, '--seed');
+  await useRunModules(positionals);
   const summary = summarize(positionals.map(loadRun), { resamples, seed });
   const paths = writeReport(values.out ?? positionals[0]!, summary);
   process.stdout.write(`report: ${paths.html}\n`);

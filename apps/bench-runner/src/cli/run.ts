@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, type BenchmarkEntry } from '@recovery-bench/harness';
-import { benchmarkEntries, benchmarkIds, getBenchmark } from '../benchmarks.ts';
+import { benchmarkEntries, benchmarkIds, getBenchmark, useBenchmarkModule, useRunModules } from '../benchmarks.ts';
 import { loadRunConfig, overrideEngines, presetConfig, selectTier } from '../config/load.ts';
 import { hasPreset } from '../config/presets.ts';
 import type { RunConfig } from '../config/schema.ts';
@@ -13,8 +13,8 @@ import { writeReport } from '../report/write.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
 import { REPO_ROOT } from './paths.ts';
 
-const help = () => `usage: recovery-bench run [<benchmark>] [--config FILE | --preset NAME] [--engine-override sim]
-                          [--tier NAME] [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR]
+const help = () => `usage: recovery-bench run [<benchmark> | --benchmark-module FILE] [--config FILE | --preset NAME]
+                          [--engine-override sim] [--tier NAME] [--systems a,b] [--tasks id,…] [--out runs/] [--resume RUNDIR]
                           [--shard i/n | --shard auto --shards N] [--allow-fixtures] [--no-report]
                           [a benchmark's own flags]
 
@@ -24,6 +24,9 @@ where one has its id). Without <benchmark> it runs the one benchmark the config 
 units (base tasks). A config that requires real tasks (the study3 preset) stops when a benchmark has only its
 fixture suite; --allow-fixtures runs it anyway, and the report's title says so. --tier runs only the models of one
 tier (their \`tier\`: the study3 preset's small or large).
+--benchmark-module FILE runs a benchmark of your own from a module that exports a BenchmarkEntry (as \`benchmark\`, or as
+its only entry), with the same checks, report and resume as the found ones; run.json records the file, so \`score\`,
+\`report\`, \`merge\` and \`--resume\` load it again.
 --shard i/n runs the i-th of n parts of the plan (every system of a task in the same part; \`merge\` joins them).
 --shard auto --shards N takes i from JOB_COMPLETION_INDEX + 1 (as Kubernetes sets it in an Indexed Job's pods)
 and runs into <out>/shard-<i>-of-<N>, resuming the run already there: a restarted pod goes on where it stopped.
@@ -36,6 +39,7 @@ function benchmarkFlagHelp(): string {
 }
 
 const OPTIONS = {
+  'benchmark-module': { type: 'string' },
   config: { type: 'string' },
   preset: { type: 'string' },
   'engine-override': { type: 'string' },
@@ -127,14 +131,28 @@ function withBenchmarkFlags(config: RunConfig, entry: BenchmarkEntry, values: Re
 
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
 
+/** The value of a flag in raw arguments (`--flag v` or `--flag=v`), read before the options are parsed. */
+function rawFlag(args: readonly string[], flag: string): string | undefined {
+  const i = args.indexOf(`--${flag}`);
+  if (i >= 0) return args[i + 1];
+  return args.find((a) => a.startsWith(`--${flag}=`))?.slice(flag.length + 3);
+}
+
 export async function runRunCommand(args: string[]): Promise<number> {
+  // A benchmark module and the module a resumed run was made with register first: their flags and presets count.
+  const modulePath = rawFlag(args, 'benchmark-module');
+  const own = modulePath === undefined ? undefined : await useBenchmarkModule(modulePath);
+  const resumeDir = rawFlag(args, 'resume');
+  if (resumeDir !== undefined) await useRunModules([resumeDir]);
   const entries = benchmarkEntries();
   const { values, positionals } = parseCommandArgs(args, runOptions(entries), true);
   if (values.help) {
     process.stdout.write(`${help()}\n`);
     return 0;
   }
-  if (positionals[0] !== undefined) getBenchmark(positionals[0]);
+  if (own && positionals[0] !== undefined && positionals[0] !== own.id) throw new UsageError(`--benchmark-module gives the benchmark "${own.id}"; drop "${positionals[0]}" or name that one`);
+  const named = positionals[0] ?? own?.id;
+  if (named !== undefined) getBenchmark(named);
   // A resumed run takes its config and selection from its own manifest, so nothing can drift between the halves.
   if (values.resume) {
     const own = entries.flatMap((e) => Object.keys(e.runFlags ?? {}));
@@ -142,8 +160,8 @@ export async function runRunCommand(args: string[]): Promise<number> {
     if (clash.length > 0) throw new UsageError(`--resume keeps the run's own config and selection; drop ${clash.map((k) => `--${k}`).join(', ')}`);
   }
   const resumed = values.resume ? readManifest(values.resume) : undefined;
-  const chosen = resumed ? resumed.config : resolveConfig(values, positionals[0]);
-  const name = positionals[0] ?? resumed?.benchmark ?? onlyBenchmark(chosen);
+  const chosen = resumed ? resumed.config : resolveConfig(values, named);
+  const name = named ?? resumed?.benchmark ?? onlyBenchmark(chosen);
   const config = withBenchmarkFlags(chosen, getBenchmark(name), values, entries);
   const where = placement(values, config);
   const controller = new AbortController();

@@ -1,4 +1,5 @@
 import { loadRun, summarize } from '../report/summarize.ts';
+import { useRunModules } from '../benchmarks.ts';
 import { writeReport } from '../report/write.ts';
 import { scoreRun } from '../run/score.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
@@ -16,6 +17,7 @@ export async function runScoreCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('name one run directory');
+  await useRunModules([positionals[0]!]);
   const result = await scoreRun(positionals[0]!, { onProgress: (n) => process.stderr.write(`scored ${n} samples\n`) });
   process.stdout.write(`scored ${result.scored} samples${result.errors > 0 ? ` (${result.errors} without a score: engine or harness errors, or tasks no longer in the source)` : ''} into scores.jsonl\n`);
   if (!values['no-report']) process.stdout.write(`report: ${writeReport(result.dir, summarize([loadRun(result.dir)])).html}\n`);

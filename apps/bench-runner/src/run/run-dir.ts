@@ -76,6 +76,8 @@ export interface RunManifest {
   engines: { name: string; kind: string; model: string; detail?: Record<string, unknown> }[];
   /** What the benchmark records about its source (checkout commit, data hash, prompt hashes). */
   benchmarkSource: unknown;
+  /** The module a benchmark of `run --benchmark-module` came from (absolute), for the run's later commands. */
+  benchmarkModule?: string;
   /** Where the tasks come from and how many ran (absent in runs of older versions). */
   taskSource?: RecordedTaskSource;
   /** Which score the report reads, the resampling unit and the conditions' roles (absent in runs of older versions). */

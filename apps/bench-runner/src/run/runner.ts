@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { asBenchError, BenchError, iterateRecords, selectTasks, type BenchmarkEntry, type PreparedBenchmark, type TaskRef, type TaskSource } from '@recovery-bench/harness';
-import { getBenchmark } from '../benchmarks.ts';
+import { benchmarkModuleOf, getBenchmark } from '../benchmarks.ts';
 import type { RunConfig } from '../config/schema.ts';
 import { buildPlan, type PlannedSample, type Shard } from './plan.ts';
 import { prepareBenchmark, runScoring } from './prepare.ts';
@@ -187,6 +187,7 @@ function openRunDir(opts: RunOptions, config: RunConfig, entry: BenchmarkEntry, 
     plan: { samples: planned },
     engines: [],
     benchmarkSource: prepared.manifest,
+    ...(benchmarkModuleOf(entry.id) ? { benchmarkModule: benchmarkModuleOf(entry.id) } : {}),
     taskSource: { ...prepared.source, tasks: tasks.length, units: new Set(tasks.map((t) => t.unit ?? t.id)).size },
     scoring: runScoring(entry),
   };
