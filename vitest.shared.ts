@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,22 @@ function freshUserFolders(): Record<string, string> {
   return { RECOVERY_BENCH_CACHE: cache, RECOVERY_BENCH_USER_CACHE: user };
 }
 
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Coverage is collected when RB_COVERAGE=1 (`npm test` and `npm run test:coverage` set it; a single test file run by
+ * hand does not), and then held to the project's floor in coverage-thresholds.json (its lines and branches when the
+ * floor was last set: `node tools/test-coverage/report.mjs --set-thresholds` after a full run), so that it never falls
+ * unnoticed. `tools/test-coverage/report.mjs` prints every project's figures and merges them into one report.
+ */
+const COVERAGE = process.env.RB_COVERAGE === '1';
+function coverageThresholds(): { lines?: number; branches?: number } {
+  const file = join(ROOT, 'coverage-thresholds.json');
+  if (!existsSync(file)) return {};
+  const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { lines?: number; branches?: number }>;
+  return all[relative(ROOT, process.cwd())] ?? {};
+}
+
 /**
  * Test settings every project shares. Slow tiers are gated inside the test files:
  * `*.int.test.ts` run when a Docker engine answers, `*.gpu.test.ts` only with BENCH_GPU=1.
@@ -40,9 +57,13 @@ export const sharedTestConfig = defineConfig({
     hookTimeout: 30_000,
     reporters: process.env.CI ? ['default'] : ['default'],
     coverage: {
+      enabled: COVERAGE,
       provider: 'v8',
       include: ['src/**/*.ts'],
       exclude: ['src/**/*.test.ts', 'src/**/*.bench.ts'],
+      reporter: ['text-summary', 'json-summary', 'json'],
+      reportsDirectory: 'coverage',
+      thresholds: COVERAGE ? coverageThresholds() : {},
     },
   },
 });
