@@ -21,10 +21,6 @@ export { evaluateContrasts, type ContrastEvaluation, type ContrastResult, type E
 export { countFailures, type FailureCount } from './failures.ts';
 export { evaluatePreset, scopeOf, type BenchmarkScope, type ConditionRoles, type Preset, type PresetEvaluation, type PresetOptions, type PresetScope, type SystemRef } from './presets/preset.ts';
 export { layer } from './presets/layer.ts';
-export {
-  delivery, formatSigned, type AnalysisOptions, type Cell, type DecisionRow, type DeliveryAnalysis, type EpisodeRow, type Interval, type PairTest, type RealRow, type Recommendation, type StudyPreset, type Verdict,
-} from './presets/delivery.ts';
-export { DELIVERY_FORMS, isDeliveryForm, PAPER_NAME, STUDY_KINDS, type DeliveryForm, type StudyKind } from './presets/delivery-design.ts';
 export { study3, STUDY3_SYSTEMS } from './presets/study3.ts';
 export { armPreset, type ArmPresetOptions } from './presets/arms.ts';
 export { getPreset, PRESETS, type PresetId } from './presets/registry.ts';

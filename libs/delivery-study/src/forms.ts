@@ -1,10 +1,10 @@
-import type { DeliveryForm } from '@recovery-bench/analysis';
+import type { DeliveryForm } from './design.ts';
 import type { ChatMessage } from '@recovery-bench/harness';
 import { applyForm, GUIDANCE, type CanonicalMessage, type Detection, type Form } from '@recovery-bench/toolerror-core';
 import type { Stimulus, StudyKind } from './stimuli.ts';
 import { ALL_STUDY_TOOLS } from './tools.ts';
 
-export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, type DeliveryForm } from '@recovery-bench/analysis';
+export { DELIVERY_FORMS, PAPER_NAME, isDeliveryForm, type DeliveryForm } from './design.ts';
 
 /** The layer's form each delivery is made with; A2B1 is C2's output with the guidance sentence taken out. */
 const LAYER_FORM: Readonly<Record<DeliveryForm, Form>> = { C0: 'off', C1: 'c1', A2B1: 'c2', C2: 'c2', C3: 'c3', C4: 'c4' };

@@ -1,4 +1,5 @@
-import { delivery, isDeliveryForm, PAPER_NAME, type DecisionRow, type DeliveryAnalysis, type DeliveryForm, type EpisodeRow, type RealRow } from '@recovery-bench/analysis';
+import { delivery, type DecisionRow, type DeliveryAnalysis, type EpisodeRow, type RealRow } from './analysis.ts';
+import { isDeliveryForm, PAPER_NAME, type DeliveryForm } from './design.ts';
 import type { BenchmarkReport, BenchmarkReportInput, ReportSection } from '@recovery-bench/harness';
 import { approximateCostPerForm } from './cost.ts';
 import { DECISION_SCORER, EPISODE_SCORER } from './scorers.ts';

@@ -1,4 +1,5 @@
-import { createRng, deriveSeed, STUDY_KINDS, type StudyKind } from '@recovery-bench/analysis';
+import { createRng, deriveSeed } from '@recovery-bench/analysis';
+import { STUDY_KINDS, type StudyKind } from './design.ts';
 import type { ActionableKind } from '@recovery-bench/toolerror-core';
 import type { ChatMessage, ToolSpec } from '@recovery-bench/harness';
 import { toolsOf, type StimulusSet, type StudyTool } from './tools.ts';

@@ -1,4 +1,4 @@
-import type { DeliveryAnalysis, Verdict } from '@recovery-bench/analysis';
+import type { DeliveryAnalysis, Verdict } from './analysis.ts';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryReport } from './report.ts';
 import { checkTable3, PAPER_TABLE3, renderTable3Check, TABLE3_ROWS } from './table3-check.ts';

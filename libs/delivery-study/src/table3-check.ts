@@ -1,4 +1,4 @@
-import { formatSigned, type DeliveryAnalysis, type Interval, type Verdict } from '@recovery-bench/analysis';
+import { formatSigned, type DeliveryAnalysis, type Interval, type Verdict } from './analysis.ts';
 
 /**
  * A cell of the paper's table 3 (section 5.2): a difference in points (futile calls: calls per episode) with the

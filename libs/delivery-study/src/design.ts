@@ -1,7 +1,6 @@
 /**
- * The design of the paper's Studies 1 and 2 (appendices C.1, C.2), as the delivery analyses read it: the six
- * deliveries of one failed call and the three kinds of error. The delivery study's library builds its stimuli
- * from these; the analyses here name them.
+ * The design of the paper's Studies 1 and 2 (appendices C.1, C.2): the six deliveries of one failed call and the three
+ * kinds of error. The stimuli are built from these and the analysis (analysis.ts) names them.
  *
  * C0 (A1B1) is the client's form; C1 (A1B2) appends the guidance sentence to the tool message; A2B1 is the runtime
  * note without guidance (the failed exchange removed); C2 (A2B2), C3 and C4 are the layer's forms.

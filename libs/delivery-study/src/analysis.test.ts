@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { delivery, type AnalysisOptions, type DecisionRow, type EpisodeRow, type RealRow } from './delivery.ts';
-import { DELIVERY_FORMS, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './delivery-design.ts';
+import { delivery, type AnalysisOptions, type DecisionRow, type EpisodeRow, type RealRow } from './analysis.ts';
+import { DELIVERY_FORMS, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './design.ts';
 
 const analyseDelivery = (decisions: readonly DecisionRow[], episodes: readonly EpisodeRow[], options: AnalysisOptions) => delivery.analyse({ decisions, episodes }, options);
 

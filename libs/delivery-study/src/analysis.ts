@@ -1,9 +1,5 @@
-import { bootstrapDifferences, type DifferenceBootstrap } from '../bootstrap.ts';
-import { clusterBootstrap } from '../cluster-bootstrap.ts';
-import { equivalence } from '../equivalence.ts';
-import { holm } from '../holm.ts';
-import { mcnemarExact } from '../mcnemar.ts';
-import { DELIVERY_FORMS, PAPER_NAME, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './delivery-design.ts';
+import { bootstrapDifferences, clusterBootstrap, equivalence, holm, mcnemarExact, type DifferenceBootstrap } from '@recovery-bench/analysis';
+import { DELIVERY_FORMS, PAPER_NAME, STUDY_KINDS as KINDS, type DeliveryForm, type StudyKind } from './design.ts';
 
 /** One scored decision: a model's next action on one stimulus in one form. */
 export interface DecisionRow {
