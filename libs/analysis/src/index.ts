@@ -19,8 +19,8 @@ export { indexSamples, type Metric, type Outcome, type Sample, type SampleIndex 
 export { DEFAULT_ALPHA, DEFAULT_EQUIVALENCE_LEVEL, DEFAULT_MARGIN, type ContrastFilter, type ContrastSpec, type ContrastTest } from './contrast-spec.ts';
 export { evaluateContrasts, type ContrastEvaluation, type ContrastResult, type EvaluateOptions } from './contrasts.ts';
 export { countFailures, type FailureCount } from './failures.ts';
-export { evaluatePreset, scopeOf, type BenchmarkScope, type ConditionRoles, type Preset, type PresetEvaluation, type PresetOptions, type PresetScope, type SystemRef } from './presets/preset.ts';
-export { layer } from './presets/layer.ts';
-export { study3, STUDY3_SYSTEMS } from './presets/study3.ts';
-export { armPreset, type ArmPresetOptions } from './presets/arms.ts';
-export { getPreset, PRESETS, type PresetId } from './presets/registry.ts';
+export { evaluatePlan, scopeOf, type BenchmarkScope, type ConditionRoles, type AnalysisPlan, type PlanEvaluation, type PlanOptions, type PlanScope, type SystemRef } from './plans/plan.ts';
+export { layer } from './plans/layer.ts';
+export { study3, STUDY3_SYSTEMS } from './plans/study3.ts';
+export { armPlan, type ArmPlanOptions } from './plans/arms.ts';
+export { getAnalysisPlan, PLANS, type AnalysisPlanId } from './plans/registry.ts';

@@ -400,8 +400,8 @@ function episodeVerdicts(episodes: readonly EpisodeRow[], models: readonly strin
   return out;
 }
 
-/** An analysis preset that reads a study's own rows (here: one decision per model, scenario, kind and form). */
-export interface StudyPreset<TInput, TOutput> {
+/** An analysis that reads a study's own rows (here: one decision per model, scenario, kind and form). */
+export interface StudyAnalysis<TInput, TOutput> {
   id: string;
   description: string;
   analyse(input: TInput, options?: AnalysisOptions): TOutput;
@@ -411,7 +411,7 @@ export interface StudyPreset<TInput, TOutput> {
  * The delivery study's preset, beside `study3`: table 6 (C3 and C4 added), H1.1–H1.5, Study 1's selection rule,
  * H2.1 (H2.2 needs real agent histories and says so), S1–S5, and per model which form to ship.
  */
-export const delivery: StudyPreset<{ decisions: readonly DecisionRow[]; episodes?: readonly EpisodeRow[]; real?: readonly RealRow[] }, DeliveryAnalysis> = {
+export const delivery: StudyAnalysis<{ decisions: readonly DecisionRow[]; episodes?: readonly EpisodeRow[]; real?: readonly RealRow[] }, DeliveryAnalysis> = {
   id: 'delivery',
   description: 'Studies 1 and 2: table 6, H1.1–H1.5, the selection rule, H2.1, S1–S5, the form to ship per model',
   analyse: ({ decisions, episodes, real }, options) => analyseDelivery(decisions, episodes ?? [], options, real ?? []),

@@ -15,6 +15,6 @@ export { planScenarios, shiftRates, type PlanInput, type PlanResult, type PowerP
 export { checkTable3, renderTable3Check, table3Column, PAPER_TABLE3, TABLE3_ROWS, type PaperTable3Cell, type Table3Cell } from './table3-check.ts';
 export { failurePoints, realStimuli, REAL_AGENT, type FailurePoint } from './real-histories.ts';
 export {
-  delivery, formatSigned, type AnalysisOptions, type Cell, type DecisionRow, type DeliveryAnalysis, type EpisodeRow, type Interval, type PairTest, type RealRow, type Recommendation, type StudyPreset, type Verdict,
+  delivery, formatSigned, type AnalysisOptions, type Cell, type DecisionRow, type DeliveryAnalysis, type EpisodeRow, type Interval, type PairTest, type RealRow, type Recommendation, type StudyAnalysis, type Verdict,
 } from './analysis.ts';
 export { STUDY_KINDS } from './design.ts';

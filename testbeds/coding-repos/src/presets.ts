@@ -17,7 +17,7 @@ const CODING: RunPreset = {
       { id: 'proxy-c3', engine: 'sim', arm: 'proxy-c3' },
     ],
     concurrency: { perEngine: 12 },
-    analysis: { presets: ['layer'] },
+    analysis: { plans: ['layer'] },
   },
   // Agent runs wait on their own start-up and on Python more than on the CPU: six at once finish the default here
   // in a fraction of the time two take.
@@ -74,7 +74,7 @@ const CODING_STUDY3: RunPreset = {
       // Deviation 4's added run: the proxy lowers the agent's 32,000 to 8,192 and does nothing more.
       { id: `${S}-8192`, engine: 'sglang', arm: 'off', clamp: 'off', maxTokensCap: 8_192 },
     ],
-    analysis: { presets: ['layer'] },
+    analysis: { plans: ['layer'] },
   },
   // The paper's concurrency: Qwen3-8B four runs at a time, Qwen3-32B one.
   section: { agents: ['qwen-code'], concurrency: { 'qwen3-8b': 4, 'qwen3-32b': 1 }, agentLimits: { contextWindow: 'agent-default' } },

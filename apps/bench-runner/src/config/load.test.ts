@@ -61,6 +61,10 @@ describe('run config', () => {
     expect(() => parseRunConfig({ ...base, contrasts: [{ name: 'x', a: 'c3', b: 'ghost' }] }, 'test')).toThrow(/unknown system "ghost"/);
     expect(() => parseRunConfig({ ...base, engines: { vllm: { kind: 'sim' } } }, 'test')).toThrow(/model "qwen3-8b" needs a simProfile/);
     expect(() => parseRunConfig({ ...base, systems: [...base.systems, base.systems[0]] }, 'test')).toThrow(/duplicate system id "off"/);
+    // Analysis plans by their name, and by the earlier one (`presets`), which configs of earlier versions use.
+    expect(parseRunConfig({ ...base, analysis: { plans: ['layer'] } }, 'test').analysis).toEqual({ plans: ['layer'] });
+    expect(parseRunConfig({ ...base, analysis: { presets: ['study3'] } }, 'test').analysis).toEqual({ plans: [], presets: ['study3'] });
+    expect(() => parseRunConfig({ ...base, analysis: { plans: ['study4'] } }, 'test')).toThrow(/Invalid option: expected one of "study3"\|"layer"[\s\S]*analysis\.plans\[0\]|analysis\.plans/);
   });
 
   it("an external engine serves every model at its url, or each model at its own in urls (as deploy k8s's sidecars)", () => {

@@ -54,7 +54,7 @@ function defaultPreset(entries: readonly BenchmarkEntry[]): RunConfigInput {
     ],
     benchmarks: sectionsOf(entries, 'default'),
     concurrency: { perEngine: 8 },
-    analysis: { presets: ['layer'] },
+    analysis: { plans: ['layer'] },
   } as RunConfigInput;
 }
 
@@ -65,7 +65,7 @@ function defaultPreset(entries: readonly BenchmarkEntry[]): RunConfigInput {
  * `study3` preset (table 7), read per tier and benchmark.
  */
 function study3Preset(entries: readonly BenchmarkEntry[]): RunConfigInput {
-  return { version: 1, name: 'study3', ...STUDY3_BASE, benchmarks: sectionsOf(entries, 'study3'), requireRealTasks: true, analysis: { presets: ['study3'] } } as RunConfigInput;
+  return { version: 1, name: 'study3', ...STUDY3_BASE, benchmarks: sectionsOf(entries, 'study3'), requireRealTasks: true, analysis: { plans: ['study3'] } } as RunConfigInput;
 }
 
 /** A benchmark's own preset as a run config: its base, its settings over it, its section. */

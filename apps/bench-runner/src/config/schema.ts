@@ -1,4 +1,4 @@
-import { PRESETS as ANALYSIS_PRESET_REGISTRY, type PresetId as AnalysisPresetId } from '@recovery-bench/analysis';
+import { PLANS as ANALYSIS_PLAN_REGISTRY, type AnalysisPlanId } from '@recovery-bench/analysis';
 import { CLAMP_MODES } from '@recovery-bench/proxy';
 import { IMITATED_ENGINES } from '@recovery-bench/sim-engine';
 import { z } from 'zod';
@@ -122,8 +122,8 @@ export const ContrastConfigSchema = z
   .transform(({ id, ...rest }) => ({ id: id ?? contrastIdOf(rest.name), ...rest }));
 export type ContrastConfig = z.infer<typeof ContrastConfigSchema>;
 
-/** The analysis presets of libs/analysis a config may ask for (their contrasts are the preset's, not the config's). */
-export const ANALYSIS_PRESETS = Object.keys(ANALYSIS_PRESET_REGISTRY) as [AnalysisPresetId, ...AnalysisPresetId[]];
+/** The analysis plans of libs/analysis a config may ask for (their contrasts are the plan's, not the config's). */
+export const ANALYSIS_PLANS = Object.keys(ANALYSIS_PLAN_REGISTRY) as [AnalysisPlanId, ...AnalysisPlanId[]];
 
 /**
  * The run config's schema, with one optional section per registered benchmark (each entry's own schema). Built on
@@ -222,7 +222,11 @@ function buildRunConfigSchema<S extends z.ZodType<Record<string, unknown>>>(benc
     /** Contrasts reported (and gated on); `a` and `b` name systems. */
     contrasts: z.array(ContrastConfigSchema).default([]),
     /** Analyses of libs/analysis evaluated on the run beside the contrasts (e.g. `study3`: the paper's table 7). */
-    analysis: z.strictObject({ presets: z.array(z.enum(ANALYSIS_PRESETS)).default([]) }).prefault({}),
+    analysis: z.strictObject({
+      plans: z.array(z.enum(ANALYSIS_PLANS)).default([]),
+      /** The earlier name of `plans`, still read (a config may give either; both are evaluated). */
+      presets: z.array(z.enum(ANALYSIS_PLANS)).optional(),
+    }).prefault({}),
   }).superRefine((config, ctx) => {
     const systems = new Set<string>();
     config.systems.forEach((s, i) => {

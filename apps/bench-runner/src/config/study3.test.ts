@@ -17,7 +17,7 @@ const RUN_MODULE = fileURLToPath(new URL('../cli/run.ts', import.meta.url));
 describe('the study3 preset', () => {
   const config = presetConfig('study3');
 
-  it('has the paper\'s systems on their engines and both tiers, and asks for the analysis preset, not contrasts of its own', () => {
+  it('has the paper\'s systems on their engines and both tiers, and asks for the analysis plan, not contrasts of its own', () => {
     expect(config.systems.map((s) => [s.id, s.engine, s.arm])).toEqual([
       ['G-off', 'geulpu', 'off'], ['G-on', 'geulpu', 'engine-c3'], ['L', 'llama.cpp', 'off'], ['V', 'vllm', 'off'], ['S', 'sglang', 'off'], ['E1', 'geulpu', 'e1'], ['E2', 'geulpu', 'e2'],
     ]);
@@ -27,7 +27,7 @@ describe('the study3 preset', () => {
       ['qwen3-32b', 'large', 'paper/qwen3-32b'], ['llama-3.3-70b', 'large', 'paper/llama-3.3-70b'],
     ]);
     expect(config.contrasts).toEqual([]);
-    expect(config.analysis.presets).toEqual(['study3']);
+    expect(config.analysis.plans).toEqual(['study3']);
     expect(config.systems.map((s) => s.id)).toEqual(expect.arrayContaining([STUDY3_SYSTEMS.off, STUDY3_SYSTEMS.on, ...STUDY3_SYSTEMS.engines]));
   });
 
@@ -62,7 +62,7 @@ describe('the study3 preset', () => {
     expect(h31[1]).toMatchObject({ mixed: true });
     expect(summary.contrasts.find((c) => c.id === 'toolmaze/small:h3.3:e2')).toMatchObject({ valid: false });
     const md = renderMarkdown(summary);
-    expect(md).toContain('## Analysis preset study3');
+    expect(md).toContain('## Analysis plan study3');
     expect(md).toMatch(/\| toolmaze\/small H3\.1: G-on - V, explicit errors \| `toolmaze\/small:h3\.1:V` \| all \| .* \| (not )?supported, mixed with engine differences \|/);
   });
 

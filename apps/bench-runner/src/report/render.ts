@@ -48,7 +48,7 @@ function scoreLabel(s: Summary): { title: string; column: string } {
   return { title: column === 'pass rate' ? 'Pass rates' : `${column.charAt(0).toUpperCase()}${column.slice(1)}`, column };
 }
 
-const PRESET_NOTES: Readonly<Record<string, string>> = {
+const PLAN_NOTES: Readonly<Record<string, string>> = {
   layer: 'The layer\'s own comparisons, from each benchmark\'s condition roles: the layer effect on explicit faults (95% interval), the control where the layer must not act (equivalence within ±5 points at 90%), and the layer against the client alternatives E1 and E2 where the run has them; per model and pooled.',
   study3: 'The paper\'s table 7: per benchmark and tier, the layer effect, H3.1 (G-on − X, one-sided, Holm over L, V and S), the H3.2 baseline checks (90% interval within ±5 points; a gain whose baselines differ is "mixed with engine differences"), H3.3 against the client alternatives and the control.',
 };
@@ -59,12 +59,12 @@ interface ContrastSection {
   contrasts: ReportContrast[];
 }
 
-/** The config's own contrasts first (always shown), then one section per analysis preset. */
+/** The config's own contrasts first (always shown), then one section per analysis plan. */
 function contrastSections(s: Summary): ContrastSection[] {
   const sources = [...new Set(s.contrasts.map((c) => c.source).filter((src) => src !== 'config'))];
   return [
     ...(sources.length === 0 || s.contrasts.some((c) => c.source === 'config') ? [{ title: 'Contrasts', contrasts: s.contrasts.filter((c) => c.source === 'config') }] : []),
-    ...sources.map((src) => ({ title: `Analysis preset ${src}`, note: PRESET_NOTES[src], contrasts: s.contrasts.filter((c) => c.source === src) })),
+    ...sources.map((src) => ({ title: `Analysis plan ${src}`, note: PLAN_NOTES[src], contrasts: s.contrasts.filter((c) => c.source === src) })),
   ];
 }
 

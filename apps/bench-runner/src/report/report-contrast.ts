@@ -4,6 +4,6 @@ import type { ContrastResult } from '@recovery-bench/analysis';
 export interface ReportContrast extends ContrastResult {
   /** The model the contrast is over, or `all` for the pooled one. */
   model: string;
-  /** `config` for the run config's own contrasts, else the analysis preset's id (e.g. `study3`). */
+  /** `config` for the run config's own contrasts, else the analysis plan's id (e.g. `study3`). */
   source: string;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { bootstrapMean, countFailures, evaluateContrasts, evaluatePreset, getPreset, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
+import { bootstrapMean, countFailures, evaluateContrasts, evaluatePlan, getAnalysisPlan, type ContrastResult, type ContrastSpec, type Sample } from '@recovery-bench/analysis';
 import { BenchError, forEachRecord, iterateLines, type ReportSection, type ReportSystem, type ScoredSample } from '@recovery-bench/harness';
 import { benchmarkIds, getBenchmark } from '../benchmarks.ts';
 import { readManifest, runFile, SAMPLE_FORMATS, SCORE_FORMATS, type RecordedTaskSource, type RunManifest, type RunScoring, type SampleRecord, type ScoreRecord } from '../run/run-dir.ts';
@@ -230,7 +230,7 @@ function missingToolRows(samples: readonly Sample[]): MissingToolRow[] {
   }).sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.system.localeCompare(b.system));
 }
 
-/** The config's contrasts (per model and pooled over models), then the analysis presets it asks for. */
+/** The config's contrasts (per model and pooled over models), then the analysis plans it asks for. */
 function contrasts(runs: readonly LoadedRun[], samples: readonly Sample[], opts: { resamples: number; seed: number }): ReportContrast[] {
   const out: ReportContrast[] = [];
   for (const run of runs) {
@@ -238,12 +238,12 @@ function contrasts(runs: readonly LoadedRun[], samples: readonly Sample[], opts:
     const roles = { [run.manifest.benchmark]: run.scoring.roles };
     const systems = run.manifest.config.systems.map((s) => ({ id: s.id, engine: s.engine, arm: s.arm }));
     const own = samples.filter((s) => s.benchmark === run.manifest.benchmark);
-    for (const id of run.manifest.config.analysis?.presets ?? []) {
-      const preset = getPreset(id);
+    for (const id of analysisPlans(run.manifest.config)) {
+      const preset = getAnalysisPlan(id);
       // A preset that asks for it is read for each model alone too, as a config's own contrasts are.
       const models = Object.keys(run.manifest.config.models);
       for (const model of preset.perModel && models.length > 1 ? [...models, 'all'] : ['all']) {
-        const evaluated = evaluatePreset(model === 'all' ? own : own.filter((s) => s.model === model), preset, { ...opts, roles, systems });
+        const evaluated = evaluatePlan(model === 'all' ? own : own.filter((s) => s.model === model), preset, { ...opts, roles, systems });
         out.push(...evaluated.contrasts.map((c) => ({ ...c, model, source: id })));
       }
     }
@@ -363,4 +363,9 @@ function turnFingerprints(dir: string): Map<string, string> {
     prints.set(`${s.system}\u0000${s.model}\u0000${s.task}\u0000${s.seed}`, createHash('sha256').update(JSON.stringify(turns)).digest('base64'));
   });
   return prints;
+}
+
+/** The analysis plans a run's config asks for: `analysis.plans`, and `analysis.presets` as runs of earlier versions name them. */
+function analysisPlans(config: { analysis?: { plans?: readonly string[]; presets?: readonly string[] } }): string[] {
+  return [...new Set([...(config.analysis?.plans ?? []), ...(config.analysis?.presets ?? [])])];
 }

@@ -50,7 +50,7 @@ describe("the paper's table 7 as one grid", () => {
     const dir = stdout.trim().split('\n').at(-1)!;
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(md).toMatch(/## Table 7: Study 3, layer 1\n\n.*\n\n\|  \| small tier: toolmaze \|/);
-    expect(md.indexOf('## Table 7')).toBeLessThan(md.indexOf('## Analysis preset study3'));
+    expect(md.indexOf('## Table 7')).toBeLessThan(md.indexOf('## Analysis plan study3'));
     expect(md).toMatch(/\| H3\.3: G-on − E2 \(transient\) \| \(not valid\) \|/);
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { sections: { title: string; blocks: Table[] }[] };
     const grid = json.sections.find((s) => s.title === 'Table 7: Study 3, layer 1')!.blocks[0]!;

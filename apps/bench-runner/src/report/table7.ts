@@ -76,7 +76,7 @@ function columnsOf(contrasts: readonly ReportContrast[]): Column[] {
 }
 
 /**
- * The paper's table 7 as one grid, from the `study3` analysis preset's pooled contrasts: a column per tier and
+ * The paper's table 7 as one grid, from the `study3` analysis plan's pooled contrasts: a column per tier and
  * benchmark (small tier first, then large; benchmarks in name order), the paper's rows. Undefined when the report
  * has no study3 contrasts. The flat contrast list below it keeps every number with its notes.
  */

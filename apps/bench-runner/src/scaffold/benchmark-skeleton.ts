@@ -182,7 +182,7 @@ export const benchmark: BenchmarkEntry<Config, Task> = {
       config: {
         models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
         systems: [{ id: 'off', engine: 'sim', arm: 'off' }, { id: 'c3', engine: 'sim', arm: 'proxy-c3' }],
-        analysis: { presets: ['layer'] },
+        analysis: { plans: ['layer'] },
       },
       section: {},
     },

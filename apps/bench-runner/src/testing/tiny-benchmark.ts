@@ -93,7 +93,7 @@ export const tinyEntry: BenchmarkEntry<TinyConfig, TinyTask> = {
       config: {
         models: { 'qwen3-8b': { simProfile: 'paper/qwen3-8b' } },
         systems: [{ id: 'off', engine: 'sim', arm: 'off' }, { id: 'c3', engine: 'sim', arm: 'proxy-c3' }],
-        analysis: { presets: ['layer'] },
+        analysis: { plans: ['layer'] },
       },
       section: { questions: 3 },
     },

@@ -4,8 +4,8 @@
  */
 import type { ContrastSpec } from '../contrast-spec.ts';
 import { evaluateContrasts } from '../contrasts.ts';
-import { scopeOf } from '../presets/preset.ts';
-import { study3 } from '../presets/study3.ts';
+import { scopeOf } from '../plans/plan.ts';
+import { study3 } from '../plans/study3.ts';
 import { indexSamples, type Sample } from '../samples.ts';
 import { SYNTHETIC_ROLES, syntheticStudy3 } from '../testing/synthetic.ts';
 
@@ -26,7 +26,7 @@ function measure(label: string, samples: readonly Sample[], specs: readonly Cont
 }
 
 const samples = syntheticStudy3().slice(0, SAMPLES);
-measure('study3 preset', samples, study3.contrasts(scopeOf(samples, SYNTHETIC_ROLES)));
+measure('study3 plan', samples, study3.contrasts(scopeOf(samples, SYNTHETIC_ROLES)));
 
 // The heavy end: every contrast pools both benchmarks, so each resample draws all ~124 tasks.
 const systems = ['G-on', 'G-off', 'L', 'V', 'S', 'E1', 'E2'];

@@ -1,6 +1,6 @@
 import { createRng, type SeededRng } from '../rng.ts';
 import type { Sample } from '../samples.ts';
-import type { ConditionRoles } from '../presets/preset.ts';
+import type { ConditionRoles } from '../plans/plan.ts';
 
 /** The conditions' roles of the synthetic benchmarks, as their entries would declare them. */
 export const SYNTHETIC_ROLES: Readonly<Record<string, ConditionRoles>> = {

@@ -1,5 +1,5 @@
 import type { ContrastFilter, ContrastSpec } from '../contrast-spec.ts';
-import { scopeLabel, tiersOrAll, type ConditionRoles, type Preset, type PresetScope } from './preset.ts';
+import { scopeLabel, tiersOrAll, type ConditionRoles, type AnalysisPlan, type PlanScope } from './plan.ts';
 
 /** The paper's Study 3 systems (G-off, G-on: the deterministic engine without and with the layer). */
 export const STUDY3_SYSTEMS = {
@@ -61,12 +61,12 @@ function forScope(benchmark: string, tier: string | undefined, conditions: Condi
  * The paper's Study 3 analysis (section 4.3, appendices C.3 and E): per benchmark and tier, the layer effect, H3.1
  * against each engine with Holm over the three, the H3.2 baseline checks that H3.1 gains are read against, H3.3
  * against the client alternatives, H3.4's stop rates and the control. Benchmarks without Study 3 conditions are
- * skipped (a benchmark declares its conditions' roles in its entry); failure counts come with every preset evaluation.
+ * skipped (a benchmark declares its conditions' roles in its entry); failure counts come with every plan evaluation.
  */
-export const study3: Preset = {
+export const study3: AnalysisPlan = {
   id: 'study3',
   description: 'Study 3: layer effect, H3.1–H3.4 and control, per benchmark and tier',
-  contrasts(scope: PresetScope): ContrastSpec[] {
+  contrasts(scope: PlanScope): ContrastSpec[] {
     const specs: ContrastSpec[] = [];
     for (const entry of scope.benchmarks) {
       const conditions = entry.roles;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionRoles, PresetScope } from './preset.ts';
+import type { ConditionRoles, PlanScope } from './plan.ts';
 import { layer } from './layer.ts';
 
 const TOOLMAZE: ConditionRoles = { explicit: ['P1', 'P2'], control: ['P0'], transient: ['P1'], missingTool: null, invalid: { e2: 'the judge requires a visible retry' } };
 const CODING: ConditionRoles = { explicit: ['flaky', 'forbidden'], control: ['ok'], transient: ['flaky'], missingTool: null };
 
-const scope = (systems: PresetScope['systems'], benchmarks: PresetScope['benchmarks'] = [{ benchmark: 'toolmaze', tiers: [], roles: TOOLMAZE }]): PresetScope => ({ benchmarks, systems });
+const scope = (systems: PlanScope['systems'], benchmarks: PlanScope['benchmarks'] = [{ benchmark: 'toolmaze', tiers: [], roles: TOOLMAZE }]): PlanScope => ({ benchmarks, systems });
 
-describe('the layer preset', () => {
+describe('the layer plan', () => {
   it('derives the layer effect, the control and the client alternatives from the roles, finding systems by arm', () => {
     const specs = layer.contrasts(scope([
       { id: 'plain', engine: 'sim', arm: 'off' }, { id: 'ours', engine: 'sim', arm: 'proxy-c3' }, { id: 'hook', engine: 'sim', arm: 'e1' }, { id: 'retry', engine: 'sim', arm: 'e2' },

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { evaluateContrasts } from '../contrasts.ts';
 import { AnalysisError } from '../errors.ts';
 import type { Sample } from '../samples.ts';
-import { armPreset } from './arms.ts';
-import type { SystemRef } from './preset.ts';
-import { scopeOf } from './preset.ts';
+import { armPlan } from './arms.ts';
+import type { SystemRef } from './plan.ts';
+import { scopeOf } from './plan.ts';
 
 const SYSTEMS: SystemRef[] = [
   { id: 'llama-off', engine: 'llama.cpp', arm: 'off' },
@@ -14,10 +14,10 @@ const SYSTEMS: SystemRef[] = [
   { id: 'sglang-off', engine: 'sglang', arm: 'off' },
 ];
 
-describe('armPreset', () => {
+describe('armPlan', () => {
   it('pairs the two arms on every engine that runs both', () => {
-    const preset = armPreset({ id: 'matched', systems: SYSTEMS, a: 'proxy-c3', b: 'off', test: 'one-sided', conditions: { toolmaze: ['P1', 'P2'] } });
-    const specs = preset.contrasts({ benchmarks: [{ benchmark: 'toolmaze', tiers: [] }, { benchmark: 'loudquiet', tiers: ['small', 'large'] }], systems: [] });
+    const plan = armPlan({ id: 'matched', systems: SYSTEMS, a: 'proxy-c3', b: 'off', test: 'one-sided', conditions: { toolmaze: ['P1', 'P2'] } });
+    const specs = plan.contrasts({ benchmarks: [{ benchmark: 'toolmaze', tiers: [] }, { benchmark: 'loudquiet', tiers: ['small', 'large'] }], systems: [] });
     expect(specs.map((s) => s.name)).toEqual([
       'toolmaze llama.cpp: proxy-c3 - off',
       'toolmaze vllm: proxy-c3 - off',
@@ -35,14 +35,14 @@ describe('armPreset', () => {
     for (let t = 0; t < 10; t++) {
       for (const s of SYSTEMS) samples.push({ benchmark: 'toolmaze', system: s.id, model: 'm', task: `t${t}`, condition: 'P1', value: s.arm === 'proxy-c3' && t < 5 ? 1 : 0, outcome: 'pass' });
     }
-    const preset = armPreset({ id: 'matched', systems: SYSTEMS, a: 'proxy-c3', b: 'off' });
-    const [llama, vllm] = evaluateContrasts(samples, preset.contrasts(scopeOf(samples)), { resamples: 200 }).contrasts;
+    const plan = armPlan({ id: 'matched', systems: SYSTEMS, a: 'proxy-c3', b: 'off' });
+    const [llama, vllm] = evaluateContrasts(samples, plan.contrasts(scopeOf(samples)), { resamples: 200 }).contrasts;
     expect(llama!.estimate).toBeCloseTo(0.5, 12);
     expect(vllm!.nTasks).toBe(10);
   });
 
   it('refuses ambiguous or empty pairings', () => {
-    expect(() => armPreset({ id: 'x', systems: [...SYSTEMS, { id: 'llama-c3-ext', engine: 'llama.cpp', arm: 'proxy-c3' }], a: 'proxy-c3', b: 'off' })).toThrow(/several systems/);
-    expect(() => armPreset({ id: 'x', systems: SYSTEMS, a: 'e1', b: 'off' })).toThrow(AnalysisError);
+    expect(() => armPlan({ id: 'x', systems: [...SYSTEMS, { id: 'llama-c3-ext', engine: 'llama.cpp', arm: 'proxy-c3' }], a: 'proxy-c3', b: 'off' })).toThrow(/several systems/);
+    expect(() => armPlan({ id: 'x', systems: SYSTEMS, a: 'e1', b: 'off' })).toThrow(AnalysisError);
   });
 });

@@ -1,5 +1,5 @@
 import type { ContrastFilter, ContrastSpec } from '../contrast-spec.ts';
-import { scopeLabel, tiersOrAll, type ConditionRoles, type Preset, type PresetScope, type SystemRef } from './preset.ts';
+import { scopeLabel, tiersOrAll, type ConditionRoles, type AnalysisPlan, type PlanScope, type SystemRef } from './plan.ts';
 
 /** The arms that put the recovery layer on: ours in the proxy (form c3), or an engine's own. */
 const LAYER_ARMS = ['proxy-c3', 'engine-c3'] as const;
@@ -16,7 +16,7 @@ interface EngineSystems {
 /**
  * Per engine, the system with the layer on and the one with it off (found by their arms, never by their ids),
  * with the client alternatives (E1, E2) on the same engine when the run has them. An engine with two systems of
- * one arm (say, two rule sets) is left out: which pair is meant is not the preset's to guess.
+ * one arm (say, two rule sets) is left out: which pair is meant is not the plan's to guess.
  */
 function enginesWithLayer(systems: readonly SystemRef[]): EngineSystems[] {
   const byEngine = new Map<string, SystemRef[]>();
@@ -72,11 +72,11 @@ function forScope(benchmark: string, tier: string | undefined, roles: ConditionR
  * the benchmark's reason where it cannot measure one). A benchmark adds nothing but its roles; the systems are found
  * by arm on each engine that runs the layer and the plain arm.
  */
-export const layer: Preset = {
+export const layer: AnalysisPlan = {
   id: 'layer',
   description: 'layer effect, control and the client alternatives, per benchmark, from its condition roles and the systems\' arms',
   perModel: true,
-  contrasts(scope: PresetScope): ContrastSpec[] {
+  contrasts(scope: PlanScope): ContrastSpec[] {
     const pairs = enginesWithLayer(scope.systems);
     const specs: ContrastSpec[] = [];
     for (const entry of scope.benchmarks) {

@@ -1,8 +1,8 @@
 import type { ContrastSpec, ContrastTest } from '../contrast-spec.ts';
 import { invalidSpec } from '../errors.ts';
-import { scopeLabel, tiersOrAll, type Preset, type PresetScope, type SystemRef } from './preset.ts';
+import { scopeLabel, tiersOrAll, type AnalysisPlan, type PlanScope, type SystemRef } from './plan.ts';
 
-export interface ArmPresetOptions {
+export interface ArmPlanOptions {
   id: string;
   description?: string;
   /** The run's systems; engines are matched by the `engine` field, never by parsing ids. */
@@ -24,13 +24,13 @@ export interface ArmPresetOptions {
  * The matched comparison the paper calls for: arm `a` against arm `b` on each engine that runs both, per benchmark
  * and tier. One-sided tests on one benchmark and tier form one Holm family across the engines.
  */
-export function armPreset(options: ArmPresetOptions): Preset {
+export function armPlan(options: ArmPlanOptions): AnalysisPlan {
   const pairs = matchEngines(options.systems, options.a, options.b);
   const test = options.test ?? 'descriptive';
   return {
     id: options.id,
     description: options.description ?? `${options.a} - ${options.b} on each engine`,
-    contrasts(scope: PresetScope): ContrastSpec[] {
+    contrasts(scope: PlanScope): ContrastSpec[] {
       const specs: ContrastSpec[] = [];
       for (const entry of scope.benchmarks) {
         for (const tier of tiersOrAll(entry)) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ContrastResult } from '../contrasts.ts';
 import type { Sample } from '../samples.ts';
-import { evaluatePreset, scopeOf } from './preset.ts';
-import { getPreset } from './registry.ts';
-import type { ConditionRoles } from './preset.ts';
+import { evaluatePlan, scopeOf } from './plan.ts';
+import { getAnalysisPlan } from './registry.ts';
+import type { ConditionRoles } from './plan.ts';
 import { study3 } from './study3.ts';
 
 const EXPLICIT: Record<string, string[]> = { toolmaze: ['P1', 'P2'], loudquiet: ['timeout', 'schema_drift', 'missing_tool'] };
@@ -47,8 +47,8 @@ function study3Samples(): Sample[] {
   return samples;
 }
 
-describe('study3 preset', () => {
-  const evaluation = evaluatePreset(study3Samples(), study3, { resamples: 2000, seed: 1, roles: ROLES });
+describe('study3 plan', () => {
+  const evaluation = evaluatePlan(study3Samples(), study3, { resamples: 2000, seed: 1, roles: ROLES });
   const get = (name: string): ContrastResult => {
     const found = evaluation.contrasts.find((c) => c.name === name);
     if (!found) throw new Error(`no contrast ${name}; have ${evaluation.contrasts.map((c) => c.name).join(' | ')}`);
@@ -56,15 +56,15 @@ describe('study3 preset', () => {
   };
 
   it('declares the contrasts of the paper per benchmark and tier', () => {
-    expect(evaluation.preset).toBe('study3');
+    expect(evaluation.plan).toBe('study3');
     expect(evaluation.scope).toEqual({ benchmarks: [{ benchmark: 'loudquiet', tiers: ['small'], roles: ROLES['loudquiet'] }, { benchmark: 'toolmaze', tiers: ['small'], roles: ROLES['toolmaze'] }], systems: [] });
     const names = evaluation.contrasts.map((c) => c.name);
     expect(names.filter((n) => n.startsWith('toolmaze/small '))).toHaveLength(10);
     expect(names.filter((n) => n.startsWith('loudquiet/small '))).toHaveLength(13);
     expect(evaluation.contrasts.filter((c) => c.family === 'toolmaze/small H3.1').map((c) => c.id)).toEqual(['toolmaze/small:h3.1:L', 'toolmaze/small:h3.1:V', 'toolmaze/small:h3.1:S']);
     expect(new Set(evaluation.contrasts.map((c) => c.id)).size).toBe(evaluation.contrasts.length);
-    expect(getPreset('study3')).toBe(study3);
-    expect(() => getPreset('study4')).toThrow(/presets: study3/);
+    expect(getAnalysisPlan('study3')).toBe(study3);
+    expect(() => getAnalysisPlan('study4')).toThrow(/analysis plans: study3/);
   });
 
   it('reports the layer effect and the control descriptively', () => {

@@ -3,10 +3,10 @@ import type { ContrastSpec } from '../contrast-spec.ts';
 import { countFailures, type FailureCount } from '../failures.ts';
 import { indexSamples, type Sample } from '../samples.ts';
 
-/** What a preset expands over: the benchmarks present in the samples, each with the tiers it was run in. */
-export interface PresetScope {
+/** What a plan expands over: the benchmarks present in the samples, each with the tiers it was run in. */
+export interface PlanScope {
   benchmarks: readonly BenchmarkScope[];
-  /** The run's systems with their engines and arms, for presets that find systems by arm (none when not given). */
+  /** The run's systems with their engines and arms, for plans that find systems by arm (none when not given). */
   systems: readonly SystemRef[];
 }
 
@@ -21,7 +21,7 @@ export interface BenchmarkScope {
   benchmark: string;
   /** Empty when its samples name no tier; the contrasts then pool all of them. */
   tiers: readonly string[];
-  /** What its conditions mean to a study, as the benchmark declares it; presets skip a benchmark without. */
+  /** What its conditions mean to a study, as the benchmark declares it; plans skip a benchmark without. */
   roles?: ConditionRoles;
 }
 
@@ -40,21 +40,21 @@ export interface ConditionRoles {
 }
 
 /** A named list of contrasts, expanded per benchmark and tier, since each is analysed separately. */
-export interface Preset {
+export interface AnalysisPlan {
   id: string;
   description: string;
   /** Also evaluated for each model alone (beside all models pooled), as a config's own contrasts are. */
   perModel?: boolean;
-  contrasts(scope: PresetScope): ContrastSpec[];
+  contrasts(scope: PlanScope): ContrastSpec[];
 }
 
-export interface PresetEvaluation extends ContrastEvaluation {
-  preset: string;
-  scope: PresetScope;
+export interface PlanEvaluation extends ContrastEvaluation {
+  plan: string;
+  scope: PlanScope;
   failures: FailureCount[];
 }
 
-export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<string, ConditionRoles>> = {}, systems: readonly SystemRef[] = []): PresetScope {
+export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<string, ConditionRoles>> = {}, systems: readonly SystemRef[] = []): PlanScope {
   const tiers = new Map<string, Set<string>>();
   for (const s of samples) {
     const set = tiers.get(s.benchmark) ?? new Set<string>();
@@ -64,19 +64,19 @@ export function scopeOf(samples: readonly Sample[], roles: Readonly<Record<strin
   return { benchmarks: [...tiers.keys()].sort().map((benchmark) => ({ benchmark, tiers: [...tiers.get(benchmark)!].sort(), ...(roles[benchmark] ? { roles: roles[benchmark] } : {}) })), systems };
 }
 
-export interface PresetOptions extends EvaluateOptions {
+export interface PlanOptions extends EvaluateOptions {
   /** Per benchmark id, the roles of its conditions (from its entry). */
   roles?: Readonly<Record<string, ConditionRoles>>;
   /** The run's systems (from its config). */
   systems?: readonly SystemRef[];
 }
 
-/** Evaluates a preset over the benchmarks and tiers found in the samples, with the failure counts beside it. */
-export function evaluatePreset(samples: readonly Sample[], preset: Preset, options: PresetOptions = {}): PresetEvaluation {
+/** Evaluates a plan over the benchmarks and tiers found in the samples, with the failure counts beside it. */
+export function evaluatePlan(samples: readonly Sample[], plan: AnalysisPlan, options: PlanOptions = {}): PlanEvaluation {
   const index = indexSamples(samples);
   const scope = scopeOf(samples, options.roles, options.systems);
-  const evaluation = evaluateContrasts(index, preset.contrasts(scope), options);
-  return { preset: preset.id, scope, ...evaluation, failures: countFailures(index) };
+  const evaluation = evaluateContrasts(index, plan.contrasts(scope), options);
+  return { plan: plan.id, scope, ...evaluation, failures: countFailures(index) };
 }
 
 /** `toolmaze/small` or just `toolmaze`: the prefix that keeps contrast names unique per benchmark and tier. */
