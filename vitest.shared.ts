@@ -29,17 +29,20 @@ function freshUserFolders(): Record<string, string> {
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Coverage is collected when RB_COVERAGE=1 (`npm test` and `npm run test:coverage` set it; a single test file run by
- * hand does not), and then held to the project's floor in coverage-thresholds.json (its lines and branches when the
+ * Coverage of the libraries is collected when RB_COVERAGE=1 (`npm test` and `npm run test:coverage` set it; a single
+ * test file run by hand does not), and then held to the project's floor in coverage-thresholds.json (its lines and branches when the
  * floor was last set: `node tools/test-coverage/report.mjs --set-thresholds` after a full run), so that it never falls
  * unnoticed. `tools/test-coverage/report.mjs` prints every project's figures and merges them into one report.
  */
-const COVERAGE = process.env.RB_COVERAGE === '1';
+const PROJECT = relative(ROOT, process.cwd());
+// The app is left out: its tests run the CLI in child processes, whose code coverage does not count, and its suite is
+// the longest, so collecting there would cost time for figures that say little.
+const COVERAGE = process.env.RB_COVERAGE === '1' && !PROJECT.startsWith('apps/');
 function coverageThresholds(): { lines?: number; branches?: number } {
   const file = join(ROOT, 'coverage-thresholds.json');
   if (!existsSync(file)) return {};
   const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { lines?: number; branches?: number }>;
-  return all[relative(ROOT, process.cwd())] ?? {};
+  return all[PROJECT] ?? {};
 }
 
 /**
