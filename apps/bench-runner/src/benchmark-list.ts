@@ -33,7 +33,7 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = import.meta.url.endsWith('.ts');
 const CONDITIONS = SOURCE ? ['@recovery-bench/source', 'import', 'default'] : ['import', 'default'];
 
-interface PackageJson {
+export interface PackageJson {
   name?: string;
   workspaces?: string[] | { packages?: string[] };
   dependencies?: Record<string, string>;
@@ -50,11 +50,11 @@ const readPackage = (dir: string): PackageJson | undefined => {
   }
 };
 
-/** The first of `dir` and its ancestors that holds a package.json `accept` takes. */
-function nearestPackage(dir: string, accept: (pkg: PackageJson) => boolean): string | undefined {
+/** The first of `dir` and its ancestors that holds a package.json `accept` takes, with that package.json. */
+export function nearestPackage(dir: string, accept: (pkg: PackageJson) => boolean): { dir: string; pkg: PackageJson } | undefined {
   for (let d = dir; ; d = dirname(d)) {
     const pkg = existsSync(join(d, 'package.json')) ? readPackage(d) : undefined;
-    if (pkg && accept(pkg)) return d;
+    if (pkg && accept(pkg)) return { dir: d, pkg };
     if (dirname(d) === d) return undefined;
   }
 }
@@ -128,10 +128,10 @@ function candidateDirs(cwd: string): string[] {
   };
   for (const from of [cwd, APP_DIR]) {
     const root = nearestPackage(from, (pkg) => pkg.workspaces !== undefined);
-    if (root) dirs.push(...workspaceDirs(root, readPackage(root)!));
+    if (root) dirs.push(...workspaceDirs(root.dir, root.pkg));
     if (from === cwd) {
       const project = nearestPackage(cwd, () => true);
-      if (project) dependenciesOf(project, readPackage(project)!, true);
+      if (project) dependenciesOf(project.dir, project.pkg, true);
     }
   }
   const app = readPackage(APP_DIR);

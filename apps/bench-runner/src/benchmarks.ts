@@ -1,9 +1,10 @@
 import type { BenchmarkEntry } from '@recovery-bench/harness';
 import { suggestName } from '@recovery-bench/harness/cli';
 import { BenchError } from '@recovery-bench/harness/errors';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { benchmarkLoaders, loadEntry } from './benchmark-list.ts';
+import { readManifest, type RunManifest } from './run/run-dir.ts';
 
 /** Every benchmark found (benchmark-list.ts), loaded: what run, score, report, merge and freeze work with. */
 const FOUND: readonly BenchmarkEntry[] = await Promise.all(Object.values(benchmarkLoaders()).map((load) => load()));
@@ -59,16 +60,12 @@ export function benchmarkModuleOf(id: string): string | undefined {
 /** Loads the benchmark modules the given run directories were made with (their run.json `benchmarkModule`). */
 export async function useRunModules(dirs: readonly string[]): Promise<void> {
   for (const dir of dirs) {
-    const file = join(dir, 'run.json');
-    if (!existsSync(file)) continue;
-    let manifest: { benchmark?: unknown; benchmarkModule?: unknown };
+    let manifest: RunManifest;
     try {
-      manifest = JSON.parse(readFileSync(file, 'utf8')) as typeof manifest;
+      manifest = readManifest(dir);
     } catch {
       continue; // the command's own reading says what is wrong with it
     }
-    if (typeof manifest.benchmarkModule === 'string' && typeof manifest.benchmark === 'string' && !registry.has(manifest.benchmark)) {
-      await useBenchmarkModule(manifest.benchmarkModule);
-    }
+    if (manifest.benchmarkModule !== undefined && !registry.has(manifest.benchmark)) await useBenchmarkModule(manifest.benchmarkModule);
   }
 }

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { findBenchmarks } from '../benchmark-list.ts';
+import { findBenchmarks, nearestPackage } from '../benchmark-list.ts';
 import { benchmarkSkeleton } from '../scaffold/benchmark-skeleton.ts';
 import { parseCommandArgs, UsageError } from './args.ts';
 
@@ -18,16 +18,8 @@ Outside a workspace, write a module that exports a BenchmarkEntry and run it wit
 \`recovery-bench run --benchmark-module ./entry.js\`.`;
 
 /** The workspace root at or above `from` whose package.json lists `benchmarks/*` among its workspaces. */
-function workspaceRoot(from: string): string | undefined {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { workspaces?: unknown };
-      if (Array.isArray(pkg.workspaces) && pkg.workspaces.includes('benchmarks/*')) return dir;
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
+const workspaceRoot = (from: string): string | undefined =>
+  nearestPackage(from, (pkg) => Array.isArray(pkg.workspaces) && pkg.workspaces.includes('benchmarks/*'))?.dir;
 
 export async function runNewCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { root: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, true);
